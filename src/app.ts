@@ -1,0 +1,79 @@
+/**
+ * buildApp: the whole HTTP surface as a Fastify instance that never listens by itself, so tests drive
+ * it with inject() or a port of their choosing. Health and readiness live outside /v1; the API and
+ * its OpenAPI document under it.
+ */
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { catalog, checkCatalog } from './catalog.ts';
+import { AppError, errorBody } from './core/errors.ts';
+import type { AnyOperation } from './core/operation.ts';
+import { createPipeline } from './core/pipeline.ts';
+import type { RateLimiter } from './core/rate-limit.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerErrorHandling } from './transports/rest/error-handling.ts';
+import { buildOpenApiDocument } from './transports/rest/openapi.ts';
+import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
+
+export interface AppOptions {
+  database: DatabaseHandle;
+  rateLimiter: RateLimiter;
+  secret: string;
+  publicUrl: string;
+  rateLimitOverride?: number;
+  logger?: FastifyServerOptions['logger'];
+  /** Defaults to the full catalog; tests may add operations to exercise the pipeline. */
+  operations?: readonly AnyOperation[];
+  clock?: () => Date;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const operations = options.operations ?? catalog;
+  checkCatalog(operations);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: 1024 * 1024,
+    // Slow or stalled clients are cut off instead of holding sockets forever (OWASP API4).
+    requestTimeout: 60_000,
+    connectionTimeout: 60_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    // A caller's own request id is kept when it is safe to log; otherwise we make one.
+    genReqId: (request) => {
+      const sent = request.headers['x-request-id'];
+      return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : `req_${randomUUID().replaceAll('-', '')}`;
+    },
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerErrorHandling(app);
+
+  const pipeline = createPipeline({
+    db: options.database.db,
+    rateLimiter: options.rateLimiter,
+    secret: options.secret,
+    rateLimitOverride: options.rateLimitOverride,
+    log: app.log,
+    clock: options.clock,
+  });
+  const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
+
+  app.get('/health', async () => ({ status: 'ok' }));
+  app.get('/ready', async (request, reply) => {
+    if (await options.database.ping()) return { status: 'ready' };
+    const error = new AppError('service_unavailable', 'The database is not reachable.');
+    return reply.code(503).header('Retry-After', '5').send(errorBody(error, request.id));
+  });
+  await app.register(
+    async (v1) => {
+      v1.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
+      registerOperationRoutes(v1, operations, pipeline);
+    },
+    { prefix: '/v1' },
+  );
+  return app;
+}

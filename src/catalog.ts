@@ -1,0 +1,45 @@
+/**
+ * Every operation the service offers, and the invariants that make the two transports trustworthy.
+ * Adding an operation = one file in a domain's operations/ and one line in that domain's index.ts.
+ */
+import type { TObject } from 'typebox';
+import { type AnyOperation, pathParams } from './core/operation.ts';
+import { isScope, isWriteScope } from './core/scopes.ts';
+import { apiKeyOperations } from './domains/api-keys/index.ts';
+import { tagOperations } from './domains/tags/index.ts';
+import { videoOperations } from './domains/videos/index.ts';
+import { workspaceOperations } from './domains/workspace/index.ts';
+
+export const catalog: readonly AnyOperation[] = [...videoOperations, ...apiKeyOperations, ...workspaceOperations, ...tagOperations];
+
+/** Throws, listing every violation, if the operations do not form a consistent catalog. */
+export function checkCatalog(operations: readonly AnyOperation[]): void {
+  const problems: string[] = [];
+  const names = new Set<string>();
+  const routes = new Set<string>();
+  for (const op of operations) {
+    const where = `${op.name} (${op.method} ${op.path})`;
+    if (!/^[a-z]+(_[a-z]+)+$/.test(op.name)) problems.push(`${where}: name must be snake_case verb_noun`);
+    if (names.has(op.name)) problems.push(`${where}: duplicate name`);
+    names.add(op.name);
+    const route = `${op.method} ${op.path.replace(/\{[^}]+\}/g, '{}')}`;
+    if (routes.has(route)) problems.push(`${where}: duplicate method and path`);
+    routes.add(route);
+    if (!op.path.startsWith('/')) problems.push(`${where}: path must start with /`);
+    if (!isScope(op.scope)) problems.push(`${where}: unknown scope ${op.scope}`);
+    if (op.write && !isWriteScope(op.scope)) problems.push(`${where}: a write must need a write scope`);
+    if (!op.write && op.method !== 'GET' && op.method !== 'POST') problems.push(`${where}: ${op.method} must be a write`);
+    if (op.method === 'GET' && op.write) problems.push(`${where}: GET must not write`);
+    if (op.destructive && !op.write) problems.push(`${where}: destructive implies write`);
+    const input = op.input as TObject;
+    if (input.type !== 'object' || (input as { additionalProperties?: unknown }).additionalProperties !== false) {
+      problems.push(`${where}: input must be an object schema that rejects unknown fields`);
+    }
+    for (const param of pathParams(op.path)) {
+      if (!input.required?.includes(param)) problems.push(`${where}: path parameter ${param} must be a required input`);
+    }
+    if ((op.output as TObject).type !== 'object') problems.push(`${where}: output must be an object schema`);
+    if (!op.summary || op.description.length < 40) problems.push(`${where}: needs a summary and a real description`);
+  }
+  if (problems.length > 0) throw new Error(`The operation catalog is inconsistent:\n- ${problems.join('\n- ')}`);
+}

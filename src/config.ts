@@ -1,0 +1,92 @@
+/**
+ * The environment, read once into a validated, frozen Config. Nothing else reads process.env.
+ * A bad value stops start-up with a message naming the variable.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  databaseUrl: string | undefined;
+  redisUrl: string | undefined;
+  dataDir: string;
+  secret: string;
+  /** Requests per minute for every credential, overriding plan ceilings. */
+  rateLimitOverride: number | undefined;
+  allowPrivateNetworks: string[];
+  logLevel: string;
+}
+
+type Env = Record<string, string | undefined>;
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const problems: string[] = [];
+  const port = integer(env, 'PORT', 3000, 0, 65535, problems);
+  const host = env.HOST || '0.0.0.0';
+  const dataDir = resolve(env.CUEPOINT_DATA_DIR || './data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/]+$/.test(publicUrl)) problems.push('PUBLIC_URL must be an origin such as https://videos.example.com');
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// connection string');
+  const redisUrl = env.REDIS_URL || undefined;
+  if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+  const rateLimitOverride = env.CUEPOINT_RATE_LIMIT ? integer(env, 'CUEPOINT_RATE_LIMIT', 0, 1, 1_000_000, problems) : undefined;
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
+  }
+  const allowPrivateNetworks = (env.CUEPOINT_ALLOW_PRIVATE_NETWORKS || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
+  if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
+  return Object.freeze({
+    port,
+    host,
+    publicUrl,
+    databaseUrl,
+    redisUrl,
+    dataDir,
+    secret: env.CUEPOINT_SECRET || loadOrCreateSecret(dataDir),
+    rateLimitOverride,
+    allowPrivateNetworks,
+    logLevel,
+  });
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    problems.push(`${name} must be an integer from ${min} to ${max}`);
+    return fallback;
+  }
+  return value;
+}
+
+/** The signing secret for cursors and upload URLs, kept in the data dir so it survives restarts. */
+function loadOrCreateSecret(dataDir: string): string {
+  const path = join(dataDir, 'secret');
+  try {
+    return readFileSync(path, 'utf8').trim();
+  } catch {
+    mkdirSync(dataDir, { recursive: true });
+    const secret = randomBytes(32).toString('base64url');
+    try {
+      writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    return readFileSync(path, 'utf8').trim();
+  }
+}

@@ -1,0 +1,51 @@
+/**
+ * What an operation is: declared once, with everything both transports and the OpenAPI document need.
+ * `defineOperation` only ties the handler's types to its schemas; it adds no behaviour.
+ */
+import type { Static, TObject } from 'typebox';
+import type { OperationContext } from './context.ts';
+import type { ErrorCode } from './errors.ts';
+import type { Entitlement } from './plans.ts';
+import type { Scope } from './scopes.ts';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Operation<I extends TObject = TObject, O extends TObject = TObject> {
+  /** snake_case verb_noun: the OpenAPI operationId and the MCP tool name. */
+  name: string;
+  summary: string;
+  /** Written for a developer and an assistant alike: what it does and when to use it. */
+  description: string;
+  method: HttpMethod;
+  /** Relative to /v1, path ids in braces: `/videos/{video_id}`. */
+  path: string;
+  /** The OpenAPI tag that groups it. */
+  group: string;
+  scope: Scope;
+  /** Changes data: runs in a transaction and honours idempotency keys. */
+  write: boolean;
+  /** Deletes or otherwise cannot be undone (MCP destructiveHint). */
+  destructive?: boolean;
+  entitlement?: Entitlement;
+  /** Success status; 200 unless the operation creates something. */
+  status?: 200 | 201;
+  /** Error codes the handler itself may raise, beyond the ones every operation can answer. */
+  errors: ErrorCode[];
+  input: I;
+  output: O;
+  /** A valid input, shown in the docs and used by the catalog-wide tests. */
+  example: Static<I>;
+  handler(ctx: OperationContext, input: Static<I>): Promise<Static<O>>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the catalog holds operations of every input and output type
+export type AnyOperation = Operation<any, any>;
+
+export function defineOperation<I extends TObject, O extends TObject>(operation: Operation<I, O>): Operation<I, O> {
+  return operation;
+}
+
+/** Names of the path parameters: `/videos/{video_id}` → `['video_id']`. */
+export function pathParams(path: string): string[] {
+  return [...path.matchAll(/\{([a-z_]+)\}/g)].map((m) => m[1] as string);
+}

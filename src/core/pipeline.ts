@@ -1,0 +1,189 @@
+/**
+ * The one path every operation call takes, whichever transport it came by:
+ * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → response.
+ *
+ * Writes run in one transaction together with their events and their idempotency record. The
+ * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import type { Log, OperationContext } from './context.ts';
+import { AppError, errorBody, type FieldProblem } from './errors.ts';
+import { recordEvent } from './events.ts';
+import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
+import type { AnyOperation } from './operation.ts';
+import { createCursorCodec } from './pagination.ts';
+import { PLANS } from './plans.ts';
+import { authenticate, type Principal } from './principal.ts';
+import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
+import { describeUnavailable } from './unavailable.ts';
+import { type InputSource, validateInput } from './validation.ts';
+
+export interface PipelineDeps {
+  db: Kysely<Database>;
+  rateLimiter: RateLimiter;
+  /** Signs pagination cursors. */
+  secret: string;
+  /** Requests per minute for every credential, overriding the plans (CUEPOINT_RATE_LIMIT). */
+  rateLimitOverride?: number;
+  log: Log;
+  clock?: () => Date;
+}
+
+export interface OperationCall {
+  authorization: string | undefined;
+  input: unknown;
+  /** Problems the transport found while assembling the input, reported with the validation errors. */
+  inputProblems?: FieldProblem[];
+  source: InputSource;
+  idempotencyKey?: string;
+  requestId: string;
+}
+
+export interface OperationOutcome {
+  status: number;
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export type Pipeline = (operation: AnyOperation, call: OperationCall) => Promise<OperationOutcome>;
+
+export function createPipeline(deps: PipelineDeps): Pipeline {
+  const clock = deps.clock ?? (() => new Date());
+  const cursorCodecs = new Map<string, ReturnType<typeof createCursorCodec>>();
+  const cursorsFor = (name: string) => {
+    let codec = cursorCodecs.get(name);
+    if (!codec) {
+      codec = createCursorCodec(deps.secret, name);
+      cursorCodecs.set(name, codec);
+    }
+    return codec;
+  };
+
+  return async function run(operation, call) {
+    const headers: Record<string, string> = {};
+    try {
+      const principal = await authenticate(deps.db, call.authorization, clock());
+      checkAccess(operation, principal);
+      const limit = deps.rateLimitOverride ?? PLANS[principal.plan].requestsPerMinute;
+      const decision = await deps.rateLimiter.consume(principal.credentialId, limit);
+      Object.assign(headers, rateLimitHeaders(decision));
+      if (!decision.allowed) {
+        throw new AppError(
+          'rate_limited',
+          `Over the limit of ${limit} requests per minute for this credential. Retry after ${decision.resetSeconds} s.`,
+          {
+            limit,
+            retry_after_seconds: decision.resetSeconds,
+          },
+        );
+      }
+      const input = validateInput<Record<string, unknown>>(operation.input, call.input, call.source, call.inputProblems);
+      const key = operation.write ? parseIdempotencyKey(call.idempotencyKey) : undefined;
+      const ctx = (db: Kysely<Database>, now: Date): OperationContext => ({
+        workspaceId: principal.workspaceId,
+        principal,
+        db,
+        now,
+        requestId: call.requestId,
+        log: deps.log,
+        cursors: cursorsFor(operation.name),
+        emit: async (type, data) => {
+          await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
+        },
+      });
+      if (!operation.write) {
+        const body = await operation.handler(ctx(deps.db, clock()), input);
+        return { status: operation.status ?? 200, body, headers };
+      }
+      const scope = key
+        ? {
+            credentialId: principal.credentialId,
+            workspaceId: principal.workspaceId,
+            key,
+            operation: operation.name,
+            fingerprint: fingerprintOf(operation.name, input),
+          }
+        : undefined;
+      return await runWrite(deps.db, operation, scope, headers, clock, call.requestId, (trx, now) =>
+        operation.handler(ctx(trx, now), input),
+      );
+    } catch (error) {
+      return failure(error, call.requestId, headers, deps.log, operation.name);
+    }
+  };
+}
+
+function checkAccess(operation: AnyOperation, principal: Principal): void {
+  if (!principal.scopes.has(operation.scope)) {
+    throw new AppError('forbidden', `This credential lacks the scope ${operation.scope}, which ${operation.name} needs.`, {
+      required_scope: operation.scope,
+    });
+  }
+  if (operation.entitlement && !PLANS[principal.plan].entitlements.has(operation.entitlement)) {
+    throw new AppError(
+      'plan_limit',
+      `The ${principal.plan} plan does not include ${operation.entitlement}. Upgrade the workspace plan to use ${operation.name}.`,
+      {
+        entitlement: operation.entitlement,
+        plan: principal.plan,
+      },
+    );
+  }
+}
+
+async function runWrite(
+  db: Kysely<Database>,
+  operation: AnyOperation,
+  scope: IdempotencyScope | undefined,
+  headers: Record<string, string>,
+  clock: () => Date,
+  requestId: string,
+  handler: (trx: Kysely<Database>, now: Date) => Promise<unknown>,
+): Promise<OperationOutcome> {
+  const status = operation.status ?? 200;
+  if (scope) {
+    const claim = await claimKey(db, scope, clock());
+    if (claim.kind === 'replay') {
+      return { status: claim.status, body: claim.body, headers: { ...headers, 'Idempotency-Replayed': 'true' } };
+    }
+  }
+  try {
+    const body = await db.transaction().execute(async (trx) => {
+      const result = await handler(trx, clock());
+      if (scope) await completeKey(trx, scope, status, result);
+      return result;
+    });
+    return { status, body, headers };
+  } catch (error) {
+    if (scope) {
+      // A business error is the request's answer and is kept; anything else frees the key for a retry.
+      if (error instanceof AppError && error.status < 500) {
+        await completeKey(db, scope, error.status, errorBody(error, requestId)).catch(() => releaseKey(db, scope));
+      } else {
+        await releaseKey(db, scope).catch(() => {});
+      }
+    }
+    throw error;
+  }
+}
+
+function failure(error: unknown, requestId: string, headers: Record<string, string>, log: Log, operation: string): OperationOutcome {
+  let appError: AppError;
+  if (error instanceof AppError) {
+    appError = error;
+  } else {
+    const unavailable = describeUnavailable(error);
+    if (unavailable) {
+      log.warn({ err: error, requestId, operation }, 'database unavailable');
+      appError = new AppError('service_unavailable', unavailable, undefined, { 'Retry-After': '5' });
+    } else {
+      log.error({ err: error, requestId, operation }, 'operation failed');
+      appError = new AppError(
+        'internal',
+        `Something went wrong on our side. It has been logged under request id ${requestId}; retrying once is safe.`,
+      );
+    }
+  }
+  return { status: appError.status, body: errorBody(appError, requestId), headers: { ...headers, ...appError.headers } };
+}

@@ -1,0 +1,71 @@
+/**
+ * Who is calling: resolves `Authorization: Bearer <credential>` into a principal with its workspace,
+ * scopes and plan. Shared by both transports. There is no cache: a revoked or expired credential is
+ * refused on the very next request, on every process.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables.ts';
+import { AppError } from './errors.ts';
+import type { PlanName } from './plans.ts';
+import { isScope, type Scope } from './scopes.ts';
+import { type CredentialKind, hashToken, parseToken } from './tokens.ts';
+
+export interface Principal {
+  credentialId: string;
+  workspaceId: string;
+  kind: CredentialKind;
+  scopes: ReadonlySet<Scope>;
+  plan: PlanName;
+  maskPii: boolean;
+}
+
+const CHALLENGE = 'Bearer realm="cuepoint"';
+
+function unauthorized(message: string, credentialSent: boolean): AppError {
+  const challenge = credentialSent ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE;
+  return new AppError('unauthorized', message, undefined, { 'WWW-Authenticate': challenge });
+}
+
+export async function authenticate(db: Kysely<Database>, authorization: string | undefined, now: Date): Promise<Principal> {
+  if (!authorization) {
+    throw unauthorized('Send a credential in the header Authorization: Bearer <API key or assistant token>.', false);
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) {
+    throw unauthorized('The Authorization header must be "Bearer <credential>".', true);
+  }
+  const token = match[1] as string;
+  // Malformed strings never reach the database: the prefix and checksum are checked offline.
+  if (!parseToken(token)) {
+    throw unauthorized('The credential is malformed: expected a cue_live_ API key or a cue_asst_ assistant token.', true);
+  }
+  const row = await db
+    .selectFrom('credentials')
+    .innerJoin('workspaces', 'workspaces.id', 'credentials.workspace_id')
+    .select([
+      'credentials.id',
+      'credentials.workspace_id',
+      'credentials.kind',
+      'credentials.scopes',
+      'credentials.expires_at',
+      'credentials.revoked_at',
+      'workspaces.plan',
+      'workspaces.mask_pii',
+    ])
+    .where('credentials.token_hash', '=', hashToken(token))
+    .executeTakeFirst();
+  if (!row || row.revoked_at) {
+    throw unauthorized('The credential is not recognised or has been revoked.', true);
+  }
+  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
+    throw unauthorized(`The credential expired at ${row.expires_at.toISOString()}.`, true);
+  }
+  return {
+    credentialId: row.id,
+    workspaceId: row.workspace_id,
+    kind: row.kind,
+    scopes: new Set(row.scopes.filter(isScope)),
+    plan: row.plan,
+    maskPii: row.mask_pii,
+  };
+}

@@ -1,0 +1,95 @@
+/**
+ * Opens the database: PostgreSQL when a connection string is given, otherwise the embedded PGlite in
+ * the data directory (or in memory, for tests). Both speak the same SQL through the same Kysely types.
+ */
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PostgresDialect, sql } from 'kysely';
+import pg from 'pg';
+import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { PGliteDialect } from './pglite-dialect.ts';
+import type { Database } from './tables.ts';
+
+const INT8_OID = 20;
+const parseInt8 = (value: string) => Number(value);
+
+export type DatabaseTarget =
+  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' };
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  kind: 'postgres' | 'pglite';
+  /** True when the database answers a trivial query within the timeout. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') return openPostgres(target.url, target.schema, target.poolSize);
+  if (target.kind === 'pglite') return openEmbedded(target.dataDir);
+  return wrapPGlite(await PGlite.create({ parsers: { [INT8_OID]: parseInt8 } }));
+}
+
+function openPostgres(url: string, schema: string | undefined, poolSize = 10): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: 3000,
+    // A dead server must fail a request quickly, not hang it (DESIGN §7).
+    query_timeout: 30_000,
+    options: schema ? `-c search_path=${schema}` : undefined,
+    types: { getTypeParser: (oid, format) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+  });
+  // An idle client losing its server emits here; without a listener the process would crash.
+  pool.on('error', () => {});
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  return {
+    db,
+    kind: 'postgres',
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: () => db.destroy(),
+  };
+}
+
+async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
+  const pgDataDir = join(dataDir, 'pgdata');
+  const lock = lockDataDir(dataDir, pgDataDir);
+  try {
+    const pglite = await PGlite.create(pgDataDir, { parsers: { [INT8_OID]: parseInt8 } });
+    return wrapPGlite(pglite, lock);
+  } catch (error) {
+    lock.release();
+    throw error;
+  }
+}
+
+function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  return {
+    db,
+    kind: 'pglite',
+    ping: (timeoutMs) => ping(db, timeoutMs),
+    close: async () => {
+      await db.destroy();
+      lock?.release();
+    },
+  };
+}
+
+async function ping(db: Kysely<Database>, timeoutMs = 2000): Promise<boolean> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<boolean>((resolve) => {
+    timer = setTimeout(() => resolve(false), timeoutMs);
+  });
+  const query = sql`select 1`.execute(db).then(
+    () => true,
+    () => false,
+  );
+  try {
+    return await Promise.race([query, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}

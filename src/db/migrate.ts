@@ -1,0 +1,20 @@
+/**
+ * Runs the migrations in ./migrations: a static, ordered list (no directory scanning), applied at
+ * start-up and by `cuepoint migrate`. Kysely's migrator takes a lock, so several processes starting at
+ * once on one PostgreSQL apply each migration exactly once.
+ */
+import type { Kysely } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts';
+
+const migrations: Record<string, Migration> = {
+  '0001-workspaces-credentials-videos': coreTables,
+};
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
+}

@@ -1,0 +1,29 @@
+/**
+ * How a credential looks to callers. The secret itself appears only in the create response.
+ */
+import { type Static, Type } from 'typebox';
+import { Id, Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { SCOPES } from '../../core/scopes.ts';
+
+export const CredentialKindSchema = StringEnum(['api_key', 'assistant'] as const, {
+  description: 'api_key (cue_live_…) for programs; assistant (cue_asst_…) for AI assistants, expiring by default after 30 days.',
+});
+export const TierSchema = StringEnum(['read', 'write', 'admin'] as const, {
+  description: 'read: only :read scopes; write: any :write scope; admin: includes workspace:manage.',
+});
+export const ScopeSchema = StringEnum(SCOPES);
+
+export const ApiKey = Type.Object(
+  {
+    key_id: Id('The key id, for delete_api_key.'),
+    name: Type.String(),
+    prefix: Type.String({ description: 'The first 12 characters of the key, to recognise it.' }),
+    kind: CredentialKindSchema,
+    tier: TierSchema,
+    scopes: Type.Array(ScopeSchema),
+    created_at: Timestamp('When the key was minted.'),
+    expires_at: Nullable(Timestamp('When the key stops working; null for never.')),
+  },
+  { additionalProperties: false },
+);
+export type ApiKey = Static<typeof ApiKey>;

@@ -1,0 +1,75 @@
+/**
+ * create_api_key: mints an API key or assistant token with access equal to or lower than the caller's.
+ * Writes one credential row (only its SHA-256 is kept); the secret is in this response and nowhere else.
+ */
+import { Type } from 'typebox';
+import { AppError } from '../../../core/errors.ts';
+import { defineOperation } from '../../../core/operation.ts';
+import { Timestamp } from '../../../core/schemas.ts';
+import { mintCredential } from '../api-keys.queries.ts';
+import { ApiKey, CredentialKindSchema, ScopeSchema } from '../api-keys.schemas.ts';
+import { parseRequestedScopes } from '../requested-scopes.ts';
+
+const ASSISTANT_DEFAULT_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const createApiKey = defineOperation({
+  name: 'create_api_key',
+  summary: 'Mint an API key',
+  description:
+    'Creates an API key (or, with kind=assistant, an assistant token) with the given scopes, which must all be held ' +
+    'by the calling credential. `scope` is a tier (read, write, admin), a space-separated list of scope names, or an ' +
+    'array of them; default read. The key value is returned in this response only: store it now.',
+  method: 'POST',
+  path: '/api-keys',
+  group: 'API keys',
+  scope: 'workspace:manage',
+  write: true,
+  status: 201,
+  errors: [],
+  input: Type.Object(
+    {
+      name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the key is for.' }),
+      scope: Type.Optional(
+        Type.Union(
+          [Type.String({ minLength: 1, maxLength: 500 }), Type.Array(ScopeSchema, { minItems: 1, maxItems: 12, uniqueItems: true })],
+          {
+            description: 'A tier (read, write, admin), scope names separated by spaces, or an array of scope names.',
+          },
+        ),
+      ),
+      kind: Type.Optional(CredentialKindSchema),
+      expires_at: Type.Optional(Timestamp('When the key stops working. Assistant tokens default to 30 days; API keys to never.')),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object(
+    { ...ApiKey.properties, key: Type.String({ description: 'The secret. Shown once; only its hash is stored.' }) },
+    { additionalProperties: false },
+  ),
+  example: { name: 'Reporting dashboard', scope: 'videos:read analytics:read' },
+  async handler(ctx, input) {
+    const scopes = parseRequestedScopes(input.scope);
+    const missing = scopes.find((s) => !ctx.principal.scopes.has(s));
+    if (missing) {
+      throw new AppError('forbidden', `A key can only get scopes its creator holds; this credential lacks ${missing}.`, {
+        required_scope: missing,
+      });
+    }
+    const kind = input.kind ?? 'api_key';
+    let expiresAt: Date | null = input.expires_at ? new Date(input.expires_at) : null;
+    if (expiresAt && expiresAt.getTime() <= ctx.now.getTime()) {
+      throw AppError.invalid([{ field: 'expires_at', problem: 'must be in the future' }]);
+    }
+    if (!expiresAt && kind === 'assistant') expiresAt = new Date(ctx.now.getTime() + ASSISTANT_DEFAULT_LIFETIME_MS);
+    const { key, token } = await mintCredential(ctx.db, {
+      workspaceId: ctx.workspaceId,
+      name: input.name.trim(),
+      kind,
+      scopes,
+      expiresAt,
+      createdBy: ctx.principal.credentialId,
+      now: ctx.now,
+    });
+    return { ...key, key: token };
+  },
+});

@@ -1,0 +1,44 @@
+/**
+ * list_tags: every tag in use in the workspace, alphabetical, with how often each kind of content
+ * uses it. Reads only.
+ */
+import { Type } from 'typebox';
+import { defineOperation } from '../../../core/operation.ts';
+import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { TAGGABLE_KIND_NAMES } from '../taggable.ts';
+import { listTagUsage } from '../tags.queries.ts';
+
+const TagUsage = Type.Object(
+  {
+    tag: Type.String(),
+    total: Type.Integer({ minimum: 1, description: 'Items carrying the tag, across all kinds.' }),
+    usage: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), {
+      description: `Items carrying the tag, per kind (${TAGGABLE_KIND_NAMES.join(', ')}).`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+export const listTags = defineOperation({
+  name: 'list_tags',
+  summary: 'List tags in use',
+  description:
+    'Lists every tag used across the workspace’s content, alphabetically, with the number of items of each kind ' +
+    '(videos, and other kinds as they gain tags) that carry it. Use it before rename_tag to spot near-duplicates.',
+  method: 'GET',
+  path: '/tags',
+  group: 'Workspace',
+  scope: 'workspace:read',
+  write: false,
+  errors: [],
+  input: Type.Object({ ...PaginationInput }, { additionalProperties: false }),
+  output: ListOutput('tags', TagUsage),
+  example: { limit: 50 },
+  async handler(ctx, input) {
+    const limit = input.limit ?? 50;
+    const after = ctx.cursors.decode(input.cursor, {});
+    const { rows, total } = await listTagUsage(ctx.db, ctx.workspaceId, { after: after?.[0] as string | undefined, limit });
+    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: {}, keyOf: (t) => [t.tag] });
+    return { tags: page.items, pagination: page.pagination };
+  },
+});

@@ -1,0 +1,66 @@
+/**
+ * rename_tag: renames a tag everywhere it is used, or merges it into an existing tag. Rewrites the
+ * tags of every matching item of the chosen kinds and records an update event for each one.
+ */
+import { Type } from 'typebox';
+import { AppError } from '../../../core/errors.ts';
+import { defineOperation } from '../../../core/operation.ts';
+import { StringEnum, Tag } from '../../../core/schemas.ts';
+import { TAGGABLE_KIND_NAMES, TAGGABLE_KINDS } from '../taggable.ts';
+import { renameTagIn, tagInUse } from '../tags.queries.ts';
+
+export const renameTag = defineOperation({
+  name: 'rename_tag',
+  summary: 'Rename or merge a tag everywhere',
+  description:
+    'Renames the tag `tag` to `new_tag` on every item that carries it. If `new_tag` is already in use the two ' +
+    'tags merge: items carrying both keep one. `applies_to` limits the change to some kinds of content ' +
+    `(${TAGGABLE_KIND_NAMES.join(', ')}); by default every kind changes. Returns how many items changed, per kind.`,
+  method: 'POST',
+  path: '/tags/rename',
+  group: 'Workspace',
+  scope: 'videos:write',
+  write: true,
+  errors: [],
+  input: Type.Object(
+    {
+      tag: Tag,
+      new_tag: Tag,
+      applies_to: Type.Optional(
+        Type.Array(StringEnum(TAGGABLE_KIND_NAMES), {
+          minItems: 1,
+          uniqueItems: true,
+          description: 'Kinds of content to change; all when omitted.',
+        }),
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object(
+    {
+      tag: Type.String(),
+      new_tag: Type.String(),
+      merged: Type.Boolean({ description: 'True when new_tag was already in use, so the two tags merged.' }),
+      applies_to: Type.Array(Type.String()),
+      updated: Type.Record(Type.String(), Type.Integer({ minimum: 0 }), { description: 'Items changed, per kind.' }),
+    },
+    { additionalProperties: false },
+  ),
+  example: { tag: 'demo', new_tag: 'product-demo', applies_to: ['videos'] },
+  async handler(ctx, input) {
+    const tag = input.tag.trim();
+    const newTag = input.new_tag.trim();
+    if (tag === newTag) throw AppError.invalid([{ field: 'new_tag', problem: 'must differ from tag' }]);
+    const kinds = TAGGABLE_KINDS.filter((k) => !input.applies_to || input.applies_to.includes(k.kind));
+    const merged = await tagInUse(ctx.db, ctx.workspaceId, newTag);
+    const updated: Record<string, number> = {};
+    for (const kind of kinds) {
+      const ids = await renameTagIn(ctx.db, ctx.workspaceId, kind, tag, newTag, ctx.now);
+      updated[kind.kind] = ids.length;
+      for (const id of ids) {
+        await ctx.emit(kind.event, { [kind.idField]: id, changed: ['tags'], renamed_tag: { from: tag, to: newTag } });
+      }
+    }
+    return { tag, new_tag: newTag, merged, applies_to: kinds.map((k) => k.kind), updated };
+  },
+});

@@ -1,0 +1,5 @@
+import { getVideo } from './operations/get-video.ts';
+import { listVideos } from './operations/list-videos.ts';
+import { updateVideo } from './operations/update-video.ts';
+
+export const videoOperations = [listVideos, getVideo, updateVideo];

@@ -1,0 +1,55 @@
+/**
+ * list_videos: the library, newest first by default, with status and view counts. Reads only.
+ */
+import { Type } from 'typebox';
+import { defineOperation } from '../../../core/operation.ts';
+import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { Id, StringEnum, Tag } from '../../../core/schemas.ts';
+import { ARCHIVED_FILTERS, listVideos as queryVideos, sortKeyOf, VIDEO_SORTS } from '../videos.queries.ts';
+import { VIDEO_STATUSES, VideoSummary } from '../videos.schemas.ts';
+
+export const listVideos = defineOperation({
+  name: 'list_videos',
+  summary: 'List videos',
+  description:
+    'Lists the video library with each video’s status, tags, folder and view count. Filter by status, folder, ' +
+    'tags (all must match) or a search over title, description and tags; sort by newest, oldest, most_viewed or ' +
+    'title. Archived videos are left out unless archived=include or archived=only. Use this to find a video_id.',
+  method: 'GET',
+  path: '/videos',
+  group: 'Videos',
+  scope: 'videos:read',
+  write: false,
+  errors: [],
+  input: Type.Object(
+    {
+      status: Type.Optional(StringEnum(VIDEO_STATUSES, { description: 'Only videos in this processing state.' })),
+      folder_id: Type.Optional(Id('Only videos in this folder.')),
+      tags: Type.Optional(
+        Type.Array(Tag, { maxItems: 20, description: 'Only videos carrying every one of these tags (comma-separated in a query string).' }),
+      ),
+      search: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 200, description: 'Text to find in the title, description or tags (case-insensitive).' }),
+      ),
+      archived: Type.Optional(
+        StringEnum(ARCHIVED_FILTERS, {
+          default: 'exclude',
+          description: 'Whether archived videos are left out (exclude), listed too (include) or listed alone (only).',
+        }),
+      ),
+      sort: Type.Optional(StringEnum(VIDEO_SORTS, { default: 'newest', description: 'Order of the list.' })),
+      ...PaginationInput,
+    },
+    { additionalProperties: false },
+  ),
+  output: ListOutput('videos', VideoSummary),
+  example: { status: 'ready', tags: ['onboarding'], sort: 'most_viewed', limit: 20 },
+  async handler(ctx, input) {
+    const { limit = 50, cursor, ...rest } = input;
+    const filters = { ...rest, archived: rest.archived ?? 'exclude', sort: rest.sort ?? 'newest' };
+    const after = ctx.cursors.decode(cursor, filters);
+    const { rows, total } = await queryVideos(ctx.db, ctx.workspaceId, filters, { after, limit });
+    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters, keyOf: (v) => sortKeyOf(filters.sort, v) });
+    return { videos: page.items, pagination: page.pagination };
+  },
+});

@@ -1,0 +1,65 @@
+/**
+ * update_video: renames, describes, retags, refiles, archives or unarchives a video. Writes the video
+ * row and, when anything changed, a `video.updated` event listing the changed fields.
+ */
+import { Type } from 'typebox';
+import { AppError } from '../../../core/errors.ts';
+import { defineOperation } from '../../../core/operation.ts';
+import { Id, Nullable } from '../../../core/schemas.ts';
+import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
+import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
+
+export const updateVideo = defineOperation({
+  name: 'update_video',
+  summary: 'Rename, describe, retag or archive a video',
+  description:
+    'Changes a video’s title, description, tags (the list replaces the current one), folder (null to unfile) or ' +
+    'archived flag. Archiving hides the video from lists and public pages and is the reversible alternative to ' +
+    'deletion; archived=false restores it. Only the fields sent change. Returns the updated video.',
+  method: 'PATCH',
+  path: '/videos/{video_id}',
+  group: 'Videos',
+  scope: 'videos:write',
+  write: true,
+  errors: ['not_found'],
+  input: Type.Object(
+    {
+      video_id: VideoId,
+      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+      description: Type.Optional(Type.String({ maxLength: 5000 })),
+      tags: Type.Optional(TagList),
+      folder_id: Type.Optional(Nullable(Id('Folder to file the video in; null to take it out of its folder.'))),
+      archived: Type.Optional(Type.Boolean({ description: 'true archives, false restores.' })),
+    },
+    { additionalProperties: false },
+  ),
+  output: VideoDetail,
+  example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01', title: 'Product tour (2026)', tags: ['onboarding', 'tour'] },
+  async handler(ctx, input) {
+    const { video_id, ...fields } = input;
+    await lockVideo(ctx.db, ctx.workspaceId, video_id);
+    const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id);
+    if (fields.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, fields.folder_id);
+    const changes: Record<string, unknown> = {};
+    if (fields.title !== undefined && fields.title.trim() !== current.title) changes.title = fields.title.trim();
+    if (fields.description !== undefined && fields.description !== current.description) changes.description = fields.description;
+    if (fields.tags !== undefined) {
+      const tags = [...new Set(fields.tags.map((t) => t.trim()))];
+      if (tags.join('\u0000') !== current.tags.join('\u0000')) changes.tags = tags;
+    }
+    if (fields.folder_id !== undefined && fields.folder_id !== current.folder_id) changes.folder_id = fields.folder_id;
+    if (fields.archived !== undefined && fields.archived !== current.archived) changes.archived = fields.archived;
+    if (Object.keys(changes).length === 0) return current;
+
+    const updated = await ctx.db
+      .updateTable('videos')
+      .set({ ...changes, updated_at: ctx.now })
+      .where('workspace_id', '=', ctx.workspaceId)
+      .where('id', '=', video_id)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) throw AppError.notFound('video', video_id);
+    const video = await getVideoDetail(ctx.db, ctx.workspaceId, video_id);
+    await ctx.emit('video.updated', { video_id, changed: Object.keys(changes), video });
+    return video;
+  },
+});

@@ -1,0 +1,205 @@
+/**
+ * Video reads and writes. Every function takes the workspace id and filters on it; a fetch by id that
+ * misses in this workspace throws not_found, whoever really owns the id.
+ */
+import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { AppError } from '../../core/errors.ts';
+import type { SortKey } from '../../core/pagination.ts';
+import type { Database } from '../../db/tables.ts';
+import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
+
+export const VIDEO_SORTS = ['newest', 'oldest', 'most_viewed', 'title'] as const;
+export type VideoSort = (typeof VIDEO_SORTS)[number];
+export const ARCHIVED_FILTERS = ['exclude', 'include', 'only'] as const;
+
+export interface VideoFilters {
+  status?: string;
+  folder_id?: string;
+  tags?: string[];
+  search?: string;
+  archived: (typeof ARCHIVED_FILTERS)[number];
+  sort: VideoSort;
+}
+
+function baseQuery(db: Kysely<Database>, workspaceId: string) {
+  return db
+    .selectFrom('videos as v')
+    .leftJoin('folders as f', (join) => join.onRef('f.id', '=', 'v.folder_id').on('f.workspace_id', '=', workspaceId))
+    .where('v.workspace_id', '=', workspaceId);
+}
+
+type VideoQuery = ReturnType<typeof baseQuery>;
+
+function applyFilters(query: VideoQuery, filters: VideoFilters): VideoQuery {
+  let q = query;
+  if (filters.status) q = q.where('v.status', '=', filters.status as VideoSummary['status']);
+  if (filters.folder_id) q = q.where('v.folder_id', '=', filters.folder_id);
+  if (filters.tags && filters.tags.length > 0) q = q.where('v.tags', '@>', sql<string[]>`${filters.tags}::text[]`);
+  if (filters.archived !== 'include') q = q.where('v.archived', '=', filters.archived === 'only');
+  if (filters.search) {
+    const pattern = `%${filters.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    q = q.where((eb) =>
+      eb.or([
+        eb('v.title', 'ilike', pattern),
+        eb('v.description', 'ilike', pattern),
+        eb(sql`array_to_string(v.tags, ' ')`, 'ilike', pattern),
+      ]),
+    );
+  }
+  return q;
+}
+
+const ORDER: Record<VideoSort, { columns: string[]; direction: 'asc' | 'desc'; types: string[] }> = {
+  newest: { columns: ['v.created_at', 'v.id'], direction: 'desc', types: ['timestamptz', 'uuid'] },
+  oldest: { columns: ['v.created_at', 'v.id'], direction: 'asc', types: ['timestamptz', 'uuid'] },
+  most_viewed: { columns: ['v.view_count', 'v.id'], direction: 'desc', types: ['bigint', 'uuid'] },
+  title: { columns: ['lower(v.title)', 'v.id'], direction: 'asc', types: ['text', 'uuid'] },
+};
+
+function afterKey(sort: VideoSort, key: SortKey): Expression<SqlBool> {
+  const order = ORDER[sort];
+  const columns = sql.raw(order.columns.join(', '));
+  const values = sql.join(key.map((value, i) => sql`${value}::${sql.raw(order.types[i] as string)}`));
+  return order.direction === 'desc' ? sql<SqlBool>`(${columns}) < (${values})` : sql<SqlBool>`(${columns}) > (${values})`;
+}
+
+export function sortKeyOf(sort: VideoSort, video: VideoSummary): SortKey {
+  if (sort === 'most_viewed') return [video.views, video.video_id];
+  if (sort === 'title') return [video.title.toLowerCase(), video.video_id];
+  return [video.created_at, video.video_id];
+}
+
+const summaryColumns = [
+  'v.id',
+  'v.title',
+  'v.description',
+  'v.status',
+  'v.archived',
+  'v.tags',
+  'v.folder_id',
+  'f.name as folder_name',
+  'v.duration_seconds',
+  'v.view_count',
+  'v.created_at',
+  'v.updated_at',
+] as const;
+
+type SummaryRow = {
+  id: string;
+  title: string;
+  description: string;
+  status: VideoSummary['status'];
+  archived: boolean;
+  tags: string[];
+  folder_id: string | null;
+  folder_name: string | null;
+  duration_seconds: number | null;
+  view_count: number;
+  created_at: Date;
+  updated_at: Date;
+};
+
+function toSummary(row: SummaryRow): VideoSummary {
+  return {
+    video_id: row.id,
+    title: row.title,
+    description: row.description,
+    status: row.status,
+    archived: row.archived,
+    tags: row.tags,
+    folder_id: row.folder_id,
+    folder_name: row.folder_name,
+    duration_seconds: row.duration_seconds,
+    views: row.view_count,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+export async function listVideos(
+  db: Kysely<Database>,
+  workspaceId: string,
+  filters: VideoFilters,
+  page: { after: SortKey | undefined; limit: number },
+): Promise<{ rows: VideoSummary[]; total: number }> {
+  const filtered = applyFilters(baseQuery(db, workspaceId), filters);
+  const order = ORDER[filters.sort];
+  let pageQuery = filtered.select(summaryColumns);
+  if (page.after) pageQuery = pageQuery.where(afterKey(filters.sort, page.after));
+  for (const column of order.columns) pageQuery = pageQuery.orderBy(sql.raw(column), order.direction);
+  const [rows, count] = await Promise.all([
+    pageQuery.limit(page.limit + 1).execute(),
+    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toSummary), total: Number(count.total) };
+}
+
+export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<VideoDetail> {
+  const row = await baseQuery(db, workspaceId)
+    .leftJoin('video_stats as s', 's.video_id', 'v.id')
+    .select(summaryColumns)
+    .select([
+      'v.source_url',
+      'v.file_name',
+      'v.file_size',
+      'v.width',
+      'v.height',
+      'v.failure_reason',
+      's.views',
+      's.unique_viewers',
+      's.watch_time_seconds',
+      's.engagement_sum',
+      's.completions',
+      's.conversions',
+      's.leads',
+    ])
+    .where('v.id', '=', videoId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('video', videoId);
+  const views = row.views ?? 0;
+  const completions = row.completions ?? 0;
+  return {
+    ...toSummary(row),
+    source_url: row.source_url,
+    file_name: row.file_name,
+    file_size: row.file_size,
+    width: row.width,
+    height: row.height,
+    failure_reason: row.failure_reason,
+    poster_url: null,
+    playback_url: null,
+    stats: {
+      views,
+      unique_viewers: row.unique_viewers ?? 0,
+      watch_time_seconds: row.watch_time_seconds ?? 0,
+      average_engagement: views > 0 ? (row.engagement_sum ?? 0) / views : 0,
+      completions,
+      completion_rate: views > 0 ? completions / views : 0,
+      conversions: row.conversions ?? 0,
+      leads: row.leads ?? 0,
+    },
+  };
+}
+
+/** Throws not_found unless the folder exists in this workspace. */
+export async function assertFolderInWorkspace(db: Kysely<Database>, workspaceId: string, folderId: string): Promise<void> {
+  const folder = await db
+    .selectFrom('folders')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', folderId)
+    .executeTakeFirst();
+  if (!folder) throw AppError.notFound('folder', folderId);
+}
+
+/** Locks the video row for the rest of the transaction, so concurrent updates apply one after another. */
+export async function lockVideo(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<void> {
+  const row = await db
+    .selectFrom('videos')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', videoId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('video', videoId);
+}

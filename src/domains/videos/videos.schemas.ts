@@ -1,0 +1,64 @@
+/**
+ * How a video looks to callers: a summary in lists, a detail with stats and media facts on its own.
+ */
+import { type Static, Type } from 'typebox';
+import { Id, Nullable, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
+
+export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
+export const VideoStatus = StringEnum(VIDEO_STATUSES, {
+  description: 'waiting_upload → processing → ready | failed; imports start at processing.',
+});
+
+export const VideoId = Id('The video id, as returned by list_videos.');
+
+export const VideoSummary = Type.Object(
+  {
+    video_id: VideoId,
+    title: Type.String(),
+    description: Type.String(),
+    status: VideoStatus,
+    archived: Type.Boolean({ description: 'Archived videos are hidden from lists by default and not served publicly.' }),
+    tags: Type.Array(Type.String()),
+    folder_id: Nullable(Id('The folder the video is filed in.')),
+    folder_name: Nullable(Type.String()),
+    duration_seconds: Nullable(Type.Number({ description: 'Known once processing has probed the file.' })),
+    views: Type.Integer({ minimum: 0, description: 'Views so far (a view is a session that played at least 1 s).' }),
+    created_at: Timestamp('When the video was created.'),
+    updated_at: Timestamp('When the video last changed.'),
+  },
+  { additionalProperties: false },
+);
+export type VideoSummary = Static<typeof VideoSummary>;
+
+export const VideoStats = Type.Object(
+  {
+    views: Type.Integer({ minimum: 0 }),
+    unique_viewers: Type.Integer({ minimum: 0 }),
+    watch_time_seconds: Type.Integer({ minimum: 0, description: 'Seconds played, rewatches included.' }),
+    average_engagement: Type.Number({ minimum: 0, maximum: 1, description: 'Average share of the video a view watched.' }),
+    completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90%.' }),
+    completion_rate: Type.Number({ minimum: 0, maximum: 1 }),
+    conversions: Type.Integer({ minimum: 0 }),
+    leads: Type.Integer({ minimum: 0 }),
+  },
+  { additionalProperties: false, description: 'Lifetime totals; every field is present, zero until viewers arrive.' },
+);
+
+export const VideoDetail = Type.Object(
+  {
+    ...VideoSummary.properties,
+    source_url: Nullable(Type.String({ description: 'The public link an import came from.' })),
+    file_name: Nullable(Type.String()),
+    file_size: Nullable(Type.Integer({ minimum: 0, description: 'Bytes.' })),
+    width: Nullable(Type.Integer()),
+    height: Nullable(Type.Integer()),
+    failure_reason: Nullable(Type.String({ description: 'Why processing failed, when status is failed.' })),
+    poster_url: Nullable(Type.String({ description: 'Poster image, once processing has made one.' })),
+    playback_url: Nullable(Type.String({ description: 'Where the file streams from, once ready.' })),
+    stats: VideoStats,
+  },
+  { additionalProperties: false },
+);
+export type VideoDetail = Static<typeof VideoDetail>;
+
+export const TagList = Tags('Tags, replacing the current ones.');

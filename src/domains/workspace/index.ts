@@ -1,0 +1,3 @@
+import { getWorkspace } from './operations/get-workspace.ts';
+
+export const workspaceOperations = [getWorkspace];

@@ -1,0 +1,83 @@
+/**
+ * Workspace rows: creating one with its first admin key (CLI and first start), reading one with usage.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { PlanName } from '../../core/plans.ts';
+import { TIER_SCOPES } from '../../core/scopes.ts';
+import type { Database, WorkspaceRow } from '../../db/tables.ts';
+import { mintCredential } from '../api-keys/api-keys.queries.ts';
+
+export const DEFAULT_ASSISTANT_GUIDANCE =
+  'This workspace hosts marketing and sales videos. Prefer reading before writing: list or search first, then act on ' +
+  'the ids you found. Archive instead of deleting. Ask before changing more than a few items at once.';
+
+export async function createWorkspace(
+  db: Kysely<Database>,
+  input: { name: string; plan: PlanName; now: Date },
+): Promise<{ workspace: WorkspaceRow; apiKey: string }> {
+  return db.transaction().execute(async (trx) => {
+    const workspace = await trx
+      .insertInto('workspaces')
+      .values({
+        id: randomUUID(),
+        name: input.name,
+        plan: input.plan,
+        assistant_guidance: DEFAULT_ASSISTANT_GUIDANCE,
+        created_at: input.now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    const { token } = await mintCredential(trx, {
+      workspaceId: workspace.id,
+      name: 'Admin key',
+      kind: 'api_key',
+      scopes: [...TIER_SCOPES.admin],
+      expiresAt: null,
+      createdBy: null,
+      now: input.now,
+    });
+    return { workspace, apiKey: token };
+  });
+}
+
+export async function countWorkspaces(db: Kysely<Database>): Promise<number> {
+  const row = await db
+    .selectFrom('workspaces')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function getWorkspaceUsage(db: Kysely<Database>, workspaceId: string, now: Date) {
+  const [workspace, videos, keys] = await Promise.all([
+    db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirstOrThrow(),
+    db
+      .selectFrom('videos')
+      .select((eb) => [
+        eb.fn.countAll<number>().as('total'),
+        eb.fn.countAll<number>().filterWhere('archived', '=', true).as('archived'),
+        eb.fn.countAll<number>().filterWhere('status', '=', 'ready').as('ready'),
+        eb.fn.coalesce(eb.fn.sum<number>('file_size'), eb.lit(0)).as('bytes'),
+      ])
+      .where('workspace_id', '=', workspaceId)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('credentials')
+      .select((eb) => eb.fn.countAll<number>().as('active'))
+      .where('workspace_id', '=', workspaceId)
+      .where('revoked_at', 'is', null)
+      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    workspace,
+    usage: {
+      videos: Number(videos.total),
+      videos_ready: Number(videos.ready),
+      videos_archived: Number(videos.archived),
+      storage_bytes: Number(videos.bytes),
+      api_keys: Number(keys.active),
+    },
+  };
+}

@@ -1,0 +1,102 @@
+/**
+ * `cuepoint start`: serves the API (role api), runs background work (role worker), or both (all, the
+ * default). With --processes N the API runs in N processes sharing the port (node:cluster); that
+ * needs PostgreSQL, since an embedded database belongs to one process.
+ */
+import cluster from 'node:cluster';
+import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import type { Config } from './config.ts';
+import { purgeExpiredKeys } from './core/idempotency.ts';
+import { createRateLimiter } from './core/rate-limit.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
+import { connectRedis, openConfiguredDatabase } from './runtime.ts';
+
+export type Role = 'api' | 'worker' | 'all';
+
+const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+
+export async function start(config: Config, role: Role, processes: number): Promise<void> {
+  if (processes > 1 && !config.databaseUrl) {
+    throw new Error('--processes needs PostgreSQL (set DATABASE_URL): the embedded database can only be opened by one process.');
+  }
+  if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes);
+  const stop = await runProcess(config, cluster.isWorker ? 'api' : role, !cluster.isWorker);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+}
+
+async function startCluster(config: Config, role: Role, processes: number): Promise<void> {
+  const log = pino({ level: config.logLevel });
+  // Migrate and create the first workspace once, before the API processes start.
+  const database = await openConfiguredDatabase(config, { migrate: true });
+  await announceFirstWorkspace(database, config.publicUrl);
+  await database.close();
+  for (let i = 0; i < processes; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (signal !== 'SIGTERM' && code !== 0) {
+      log.warn({ pid: worker.process.pid, code, signal }, 'API process died; starting another');
+      cluster.fork();
+    }
+  });
+  const stopWorker = role === 'all' || role === 'worker' ? await runProcess(config, 'worker', false) : async () => {};
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
+      void stopWorker().then(() => process.exit(0));
+    });
+  }
+}
+
+/** Runs one process's share of the work; resolves to a function that stops it gracefully. */
+async function runProcess(config: Config, role: Role, isFirst: boolean): Promise<() => Promise<void>> {
+  const log = pino({ level: config.logLevel });
+  const database = await openConfiguredDatabase(config, { migrate: isFirst });
+  if (isFirst && role !== 'worker') await announceFirstWorkspace(database, config.publicUrl);
+  const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  let app: FastifyInstance | undefined;
+  let timer: NodeJS.Timeout | undefined;
+
+  if (role === 'api' || role === 'all') {
+    app = await buildApp({
+      database,
+      rateLimiter: createRateLimiter(redis),
+      secret: config.secret,
+      publicUrl: config.publicUrl,
+      rateLimitOverride: config.rateLimitOverride,
+      logger: { level: config.logLevel },
+    });
+    await app.listen({ port: config.port, host: config.host });
+  }
+  if (role === 'worker' || role === 'all') {
+    const maintain = () => purgeExpiredKeys(database.db, new Date()).catch((err: unknown) => log.warn({ err }, 'maintenance failed'));
+    void maintain();
+    timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
+    timer.unref();
+  }
+  return async () => {
+    clearInterval(timer);
+    await app?.close();
+    redis?.disconnect();
+    await database.close();
+  };
+}
+
+async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: string): Promise<void> {
+  if ((await countWorkspaces(database.db)) > 0) return;
+  const { workspace, apiKey } = await createWorkspace(database.db, { name: 'My workspace', plan: 'pro', now: new Date() });
+  process.stdout.write(
+    [
+      '',
+      'Created your first workspace. Its admin API key is shown this once; keep it somewhere safe:',
+      '',
+      `  workspace_id: ${workspace.id}`,
+      `  api_key:      ${apiKey}`,
+      '',
+      `Try: curl -H "Authorization: Bearer ${apiKey}" ${publicUrl}/v1/workspace`,
+      '',
+    ].join('\n'),
+  );
+}

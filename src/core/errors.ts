@@ -57,7 +57,7 @@ export class AppError extends Error {
   /** One error that lists every problem found, in the message and as `details.errors`. */
   static invalid(problems: FieldProblem[]): AppError {
     const list = problems.map((p) => (p.field ? `${p.field}: ${p.problem}` : p.problem)).join('; ');
-    const noun = problems.length === 1 ? 'problem' : `${problems.length} problems`;
+    const noun = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
     return new AppError('invalid_request', `The request has ${noun}: ${list}.`, { errors: problems });
   }
 

@@ -17,4 +17,4 @@ export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(sch
 /** A tag as stored: trimmed, 1–64 characters, no commas (commas separate tags in query strings). */
 export const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^,]*\\S[^,]*$', description: 'A tag.' });
 
-export const Tags = (description: string) => Type.Array(Tag, { maxItems: 50, uniqueItems: true, description });
+export const Tags = (description: string) => Type.Array(Tag, { maxItems: 50, description: `${description} Duplicates are dropped.` });

@@ -38,15 +38,15 @@ export function validateInput<T>(schema: TObject, input: unknown, source: InputS
 
 export function describeErrors(errors: ErrorObject[], schema: TObject): FieldProblem[] {
   const problems: FieldProblem[] = [];
+  // One problem per field: the first is the most basic (an empty title is "too short", not also "wrong form").
   const seen = new Set<string>();
   // An anyOf failure also reports each branch's failure; the anyOf line alone says it best.
   const anyOfPaths = new Set(errors.filter((e) => e.keyword === 'anyOf').map((e) => e.instancePath));
   for (const error of errors) {
     if (error.keyword !== 'anyOf' && anyOfPaths.has(error.instancePath)) continue;
     const problem = describe(error, schema);
-    const key = `${problem.field}\u0000${problem.problem}`;
-    if (!seen.has(key)) {
-      seen.add(key);
+    if (!seen.has(problem.field)) {
+      seen.add(problem.field);
       problems.push(problem);
     }
   }

@@ -15,6 +15,6 @@ export const Timestamp = (description: string) => Type.String({ format: 'date-ti
 export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
 
 /** A tag as stored: trimmed, 1–64 characters, no commas (commas separate tags in query strings). */
-export const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^,]*\\S[^,]*$', description: 'A tag.' });
+export const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^,]*[^,\\s][^,]*$', description: 'A tag.' });
 
 export const Tags = (description: string) => Type.Array(Tag, { maxItems: 50, description: `${description} Duplicates are dropped.` });

@@ -11,7 +11,7 @@ import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { registerErrorHandling } from './transports/rest/error-handling.ts';
+import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
 
@@ -46,6 +46,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof sent === 'string' && REQUEST_ID.test(sent) ? sent : `req_${randomUUID().replaceAll('-', '')}`;
     },
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors: answerFrameworkError,
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);

@@ -32,8 +32,20 @@ export function validateInput<T>(schema: TObject, input: unknown, source: InputS
     compiled.set(schema, validators);
   }
   const validate = source === 'query' ? validators.coercing : validators.strict;
-  if (validate(input) && known.length === 0) return input as T;
-  throw AppError.invalid([...known, ...describeErrors(validate.errors ?? [], schema)]);
+  const problems = [...known, ...nulCharacters(input, '')];
+  if (validate(input) && problems.length === 0) return input as T;
+  const reported = new Set(problems.map((p) => p.field));
+  throw AppError.invalid([...problems, ...describeErrors(validate.errors ?? [], schema).filter((p) => !reported.has(p.field))]);
+}
+
+/** PostgreSQL text cannot hold U+0000, so a string carrying one is refused here rather than failing in SQL. */
+function nulCharacters(value: unknown, field: string): FieldProblem[] {
+  if (typeof value === 'string') return value.includes('\u0000') ? [{ field, problem: 'must not contain NUL characters' }] : [];
+  if (Array.isArray(value)) return value.flatMap((item, i) => nulCharacters(item, `${field}[${i}]`));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([key, item]) => nulCharacters(item, field ? `${field}.${key}` : key));
+  }
+  return [];
 }
 
 export function describeErrors(errors: ErrorObject[], schema: TObject): FieldProblem[] {

@@ -2,8 +2,18 @@
  * Errors that happen outside an operation (unknown paths, bodies Fastify cannot parse, bodies too
  * large) get the same error body as everything else, and never a stack trace.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../../core/errors.ts';
+
+/**
+ * Errors the router raises before any route runs (a malformed percent-encoding, an over-long path
+ * segment); passed to Fastify as its `frameworkErrors` option.
+ */
+export function answerFrameworkError(error: FastifyError, request: FastifyRequest, reply: FastifyReply): void {
+  const problem =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'a path segment is too long to be an id' : 'the URL is not validly percent-encoded';
+  void reply.code(400).send(errorBody(AppError.invalid([{ field: 'path', problem }]), request.id));
+}
 
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setNotFoundHandler((request, reply) => {

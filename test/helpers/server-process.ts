@@ -1,0 +1,222 @@
+/**
+ * Runs the real `cuepoint` command as a child process, for tests about what only a whole process
+ * shows: start-up output, signals, crashes, data-directory locks, several processes sharing limits.
+ * Every process started here is killed when its test ends, pass or fail, and every temp dir removed
+ * after the processes that used it (clean-ups run newest first).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import type { TestContext } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../..');
+const MAIN = 'src/main.ts';
+/** Variables the service reads; a child gets only what the test gives it, never the runner's own. */
+const SERVICE_VARIABLES = /^(PORT|HOST|PUBLIC_URL|DATABASE_URL|REDIS_URL|LOG_LEVEL|CUEPOINT_.*|NODE_TEST_CONTEXT|NODE_OPTIONS)$/;
+
+export interface Exit {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+}
+
+// ── clean-up, newest first ─────────────────────────────────────────────────────────────────────────
+// node:test runs t.after hooks in the order they were added; a temp dir must outlive the process
+// that has files open in it, so helpers push onto one stack per test instead.
+const stacks = new WeakMap<TestContext, (() => Promise<void> | void)[]>();
+
+export function onCleanup(t: TestContext, fn: () => Promise<void> | void): void {
+  let stack = stacks.get(t);
+  if (!stack) {
+    const fresh: (() => Promise<void> | void)[] = [];
+    stacks.set(t, fresh);
+    t.after(async () => {
+      for (const step of fresh.reverse()) await step();
+    });
+    stack = fresh;
+  }
+  stack.push(fn);
+}
+
+export function tempDir(t: TestContext, prefix = 'cuepoint-'): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  onCleanup(t, () => rmSync(dir, { recursive: true, force: true }));
+  return dir;
+}
+
+/** A port nobody listens on right now (the kernel picks it; we release it for the child). */
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((ok, fail) => server.once('error', fail).listen(0, '127.0.0.1', ok));
+  const address = server.address();
+  await new Promise<void>((ok) => server.close(() => ok()));
+  if (!address || typeof address === 'string') throw new Error('no port');
+  return address.port;
+}
+
+function childEnv(dataDir: string, extra: Record<string, string>): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(process.env)) if (!SERVICE_VARIABLES.test(name)) env[name] = value;
+  return { ...env, CUEPOINT_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+}
+
+interface Spawned {
+  child: ChildProcess;
+  stdout(): string;
+  stderr(): string;
+  /** Resolves on 'close': the process is gone and its output fully read. */
+  exited: Promise<Exit>;
+}
+
+function spawnCuepoint(t: TestContext, args: string[], env: NodeJS.ProcessEnv): Spawned {
+  const child = spawn(process.execPath, [MAIN, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
+    out += chunk;
+  });
+  child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
+    err += chunk;
+  });
+  const exited = new Promise<Exit>((ok) => child.once('close', (code, signal) => ok({ code, signal })));
+  onCleanup(t, async () => {
+    if (child.exitCode !== null || child.signalCode !== null) return;
+    // SIGTERM first so a cluster primary can take its API processes down with it; SIGKILL if it hangs.
+    child.kill('SIGTERM');
+    const stopped = await Promise.race([exited.then(() => true), sleep(5000).then(() => false)]);
+    if (!stopped) {
+      child.kill('SIGKILL');
+      await exited;
+    }
+  });
+  return { child, stdout: () => out, stderr: () => err, exited };
+}
+
+// ── one-shot CLI commands ──────────────────────────────────────────────────────────────────────────
+
+export interface CliResult extends Exit {
+  stdout: string;
+  stderr: string;
+}
+
+export async function runCli(
+  t: TestContext,
+  args: string[],
+  options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number },
+): Promise<CliResult> {
+  const run = spawnCuepoint(t, args, childEnv(options.dataDir, options.env ?? {}));
+  const timeoutMs = options.timeoutMs ?? 30_000;
+  const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
+  const exit = await run.exited.finally(() => clearTimeout(timer));
+  if (exit.signal === 'SIGKILL') throw new Error(`cuepoint ${args.join(' ')} did not finish within ${timeoutMs} ms`);
+  return { ...exit, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+// ── servers ────────────────────────────────────────────────────────────────────────────────────────
+
+export interface ServerProcess {
+  pid: number;
+  port: number;
+  /** http://127.0.0.1:PORT */
+  url: string;
+  stdout(): string;
+  stderr(): string;
+  /** The admin key a first start prints (`api_key:      cue_live_…`); rejects if none appears. */
+  firstKey(timeoutMs?: number): Promise<string>;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<Exit>;
+}
+
+export interface ServerOptions {
+  dataDir: string;
+  env?: Record<string, string>;
+  /** After `start`, e.g. ['--role', 'api']. */
+  args?: string[];
+  readyTimeoutMs?: number;
+}
+
+const FIRST_KEY = /api_key:\s+(cue_live_[0-9A-Za-z]+)/;
+
+/** Starts `cuepoint start` on a free loopback port and resolves once GET /ready answers 200. */
+export async function startServer(t: TestContext, options: ServerOptions): Promise<ServerProcess> {
+  const port = await freePort();
+  const env = childEnv(options.dataDir, { HOST: '127.0.0.1', PORT: String(port), ...options.env });
+  const run = spawnCuepoint(t, ['start', ...(options.args ?? [])], env);
+  const url = `http://127.0.0.1:${port}`;
+  const server: ServerProcess = {
+    pid: run.child.pid as number,
+    port,
+    url,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    exited: run.exited,
+    kill: (signal) => {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);
+    },
+    async firstKey(timeoutMs = 3000) {
+      const deadline = Date.now() + timeoutMs;
+      for (;;) {
+        const match = FIRST_KEY.exec(run.stdout());
+        if (match) return match[1] as string;
+        if (Date.now() > deadline) throw new Error(`no admin key on stdout:\n${run.stdout()}`);
+        await sleep(25);
+      }
+    },
+  };
+  await waitForReady(server, run, options.readyTimeoutMs ?? 40_000);
+  return server;
+}
+
+async function waitForReady(server: ServerProcess, run: Spawned, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  let exit: Exit | undefined;
+  void run.exited.then((e) => {
+    exit = e;
+  });
+  while (Date.now() < deadline) {
+    if (exit) throw new Error(`server exited before ready (${JSON.stringify(exit)}):\n${run.stderr()}${run.stdout()}`);
+    try {
+      const response = await fetch(`${server.url}/ready`, { signal: AbortSignal.timeout(1000) });
+      await response.arrayBuffer();
+      if (response.status === 200) return;
+    } catch {
+      // not listening yet
+    }
+    await sleep(100);
+  }
+  throw new Error(`server not ready within ${timeoutMs} ms:\n${run.stderr()}${run.stdout()}`);
+}
+
+// ── HTTP against a running server ──────────────────────────────────────────────────────────────────
+
+export interface HttpResult {
+  status: number;
+  headers: Headers;
+  // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field in tests
+  body: any;
+}
+
+export async function http(
+  url: string,
+  options: { method?: string; token?: string; body?: unknown; headers?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<HttpResult> {
+  const headers: Record<string, string> = { ...options.headers };
+  if (options.token) headers.authorization = `Bearer ${options.token}`;
+  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const response = await fetch(url, {
+    method: options.method ?? 'GET',
+    headers,
+    body: options.body === undefined ? undefined : JSON.stringify(options.body),
+    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+  });
+  const text = await response.text();
+  let body: unknown;
+  try {
+    body = text ? JSON.parse(text) : undefined;
+  } catch {
+    body = text;
+  }
+  return { status: response.status, headers: response.headers, body };
+}

@@ -1,0 +1,128 @@
+/**
+ * The `cuepoint` command as an operator meets it (DESIGN §5): migrate, workspace create, key create
+ * and seed --demo on a fresh embedded data dir, with exact --json shapes; mistakes in the call exit 2
+ * with the usage; a server started on a seeded dir serves the seeded library and announces no new
+ * key; and the first start of an empty dir prints its admin key exactly once, a second start none.
+ */
+import assert from 'node:assert/strict';
+import test from 'node:test';
+import { http, runCli, type ServerProcess, startServer, tempDir } from '../helpers/server-process.ts';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const API_KEY = /^cue_live_[0-9A-Za-z]{38}$/;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+test('CLI commands on a fresh data dir, then a server on it', { timeout: 90_000 }, async (t) => {
+  const dataDir = tempDir(t);
+  const cli = (...args: string[]) => runCli(t, args, { dataDir });
+
+  const migrated = await cli('migrate', '--json');
+  assert.equal(migrated.code, 0, migrated.stderr);
+  const { applied } = JSON.parse(migrated.stdout);
+  assert.ok(Array.isArray(applied) && applied.length > 0, migrated.stdout);
+  const again = await cli('migrate');
+  assert.equal(again.code, 0, again.stderr);
+  assert.match(again.stdout, /up to date/);
+
+  // Mistakes in the call: exit 2 with the usage, before anything is opened or written.
+  const mistakes = [
+    ['frobnicate'],
+    ['workspace', 'create', '--name', 'Acme', '--plan', 'bogus'],
+    ['workspace', 'create'],
+    ['workspace', 'create', '--name', 'Acme', '--colour', 'red'],
+    ['key', 'create', '--workspace', '00000000-0000-4000-8000-000000000000', '--scope', 'videos:fly'],
+  ];
+  const results = await Promise.all(mistakes.map((args) => cli(...args)));
+  for (const [i, run] of results.entries()) {
+    const call = mistakes[i]?.join(' ');
+    assert.equal(run.code, 2, `${call} exits 2: ${run.stderr}`);
+    assert.match(run.stderr, /Usage: cuepoint <command>/, `${call} prints the usage`);
+    assert.equal(run.stdout, '', `${call} prints nothing on stdout`);
+  }
+
+  const created = await cli('workspace', 'create', '--name', 'Acme', '--plan', 'free', '--json');
+  assert.equal(created.code, 0, created.stderr);
+  const acme = JSON.parse(created.stdout);
+  assert.deepEqual(Object.keys(acme).sort(), ['api_key', 'workspace_id']);
+  assert.match(acme.workspace_id, UUID);
+  assert.match(acme.api_key, API_KEY);
+
+  const minted = await cli(
+    'key',
+    'create',
+    '--workspace',
+    acme.workspace_id,
+    '--kind',
+    'assistant',
+    '--scope',
+    'videos:read analytics:read',
+    '--json',
+  );
+  assert.equal(minted.code, 0, minted.stderr);
+  const assistant = JSON.parse(minted.stdout);
+  assert.match(assistant.key, /^cue_asst_[0-9A-Za-z]{38}$/);
+  assert.equal(assistant.kind, 'assistant');
+  assert.equal(assistant.tier, 'read');
+  assert.deepEqual([...assistant.scopes].sort(), ['analytics:read', 'videos:read']);
+  // Assistant tokens expire after 30 days by default (DESIGN §4).
+  assert.ok(Math.abs(Date.parse(assistant.expires_at) - Date.now() - 30 * DAY_MS) < DAY_MS, assistant.expires_at);
+
+  const seeded = await cli('seed', '--demo', '--json');
+  assert.equal(seeded.code, 0, seeded.stderr);
+  const demo = JSON.parse(seeded.stdout);
+  assert.match(demo.workspace_id, UUID);
+  assert.match(demo.api_key, API_KEY);
+  assert.ok(demo.videos >= 50, seeded.stdout);
+
+  const server = await startServer(t, { dataDir });
+  await checkSeededLibrary(server, demo.api_key, demo.videos);
+
+  // The CLI-made credentials work against the server, with exactly the access they were given.
+  const workspace = await http(`${server.url}/v1/workspace`, { token: acme.api_key });
+  assert.equal(workspace.status, 200);
+  assert.equal(workspace.body.name, 'Acme');
+  assert.equal(workspace.body.plan, 'free');
+  const asAssistant = await http(`${server.url}/v1/videos`, { token: assistant.key });
+  assert.equal(asAssistant.status, 200);
+  assert.equal(asAssistant.body.pagination.total, 0, "Acme's library, not the demo's");
+  assert.equal((await http(`${server.url}/v1/api-keys`, { token: assistant.key })).status, 403);
+
+  server.kill('SIGTERM');
+  assert.equal((await server.exited).code, 0);
+  assert.doesNotMatch(server.stdout(), /api_key/, 'workspaces exist already: no new key is announced');
+});
+
+async function checkSeededLibrary(server: ServerProcess, token: string, seededCount: number): Promise<void> {
+  const listed = await http(`${server.url}/v1/videos?limit=100`, { token });
+  assert.equal(listed.status, 200, JSON.stringify(listed.body));
+  assert.ok(listed.body.videos.length >= 50, `${listed.body.videos.length} videos listed`);
+  // Archived videos are hidden by default; with them, the list is the whole seeded library.
+  const all = await http(`${server.url}/v1/videos?limit=100&archived=include`, { token });
+  assert.equal(all.status, 200);
+  assert.equal(all.body.pagination.total, seededCount);
+  assert.equal(all.body.videos.length, seededCount);
+  const statuses = new Set(all.body.videos.map((v: { status: string }) => v.status));
+  assert.ok(statuses.has('ready') && statuses.size >= 3, `statuses: ${[...statuses].join(', ')}`);
+  for (const video of all.body.videos) {
+    assert.ok(video.tags.length > 0, `${video.title} has tags`);
+    assert.equal(typeof video.folder_name, 'string', `${video.title} is in a named folder`);
+  }
+}
+
+test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 60_000 }, async (t) => {
+  const dataDir = tempDir(t);
+  const first = await startServer(t, { dataDir });
+  const key = await first.firstKey();
+  assert.match(key, API_KEY);
+  assert.equal((await http(`${first.url}/v1/workspace`, { token: key })).status, 200);
+  first.kill('SIGTERM');
+  assert.equal((await first.exited).code, 0);
+  // After exit the output is complete, so counting is exact.
+  assert.equal(first.stdout().match(/api_key:/g)?.length, 1, first.stdout());
+
+  const second = await startServer(t, { dataDir });
+  assert.equal((await http(`${second.url}/v1/workspace`, { token: key })).status, 200, 'the first key still works');
+  second.kill('SIGTERM');
+  assert.equal((await second.exited).code, 0);
+  assert.doesNotMatch(second.stdout(), /api_key|cue_live_/);
+});

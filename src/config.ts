@@ -2,9 +2,7 @@
  * The environment, read once into a validated, frozen Config. Nothing else reads process.env.
  * A bad value stops start-up with a message naming the variable.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 
 export interface Config {
   port: number;
@@ -13,7 +11,8 @@ export interface Config {
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
   dataDir: string;
-  secret: string;
+  /** CUEPOINT_SECRET; when unset, a generated secret kept in the database is used (db/signing-secret.ts). */
+  secret: string | undefined;
   /** Requests per minute for every credential, overriding plan ceilings. */
   rateLimitOverride: number | undefined;
   allowPrivateNetworks: string[];
@@ -55,7 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     redisUrl,
     dataDir,
-    secret: env.CUEPOINT_SECRET || loadOrCreateSecret(dataDir),
+    secret: env.CUEPOINT_SECRET || undefined,
     rateLimitOverride,
     allowPrivateNetworks,
     logLevel,
@@ -71,22 +70,4 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
-}
-
-/** The signing secret for cursors and upload URLs, kept in the data dir so it survives restarts. */
-function loadOrCreateSecret(dataDir: string): string {
-  const path = join(dataDir, 'secret');
-  try {
-    return readFileSync(path, 'utf8').trim();
-  } catch {
-    mkdirSync(dataDir, { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    try {
-      writeFileSync(path, secret, { mode: 0o600, flag: 'wx' });
-    } catch (error) {
-      // Another process created it first: use theirs.
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-    return readFileSync(path, 'utf8').trim();
-  }
 }

@@ -12,6 +12,7 @@ import { UsageError } from './cli/usage-error.ts';
 import { workspaceCreate } from './cli/workspace-create.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirInUseError } from './db/data-dir-lock.ts';
+import { DatabaseUnreachableError } from './runtime.ts';
 import { type Role, start } from './server.ts';
 
 const USAGE = `Usage: cuepoint <command> [options]
@@ -85,7 +86,7 @@ main(process.argv.slice(2)).catch((error: unknown) => {
     process.stderr.write(`${error.message}\n\n${USAGE}`);
     process.exit(2);
   }
-  if (error instanceof ConfigError || error instanceof DataDirInUseError) {
+  if (error instanceof ConfigError || error instanceof DataDirInUseError || error instanceof DatabaseUnreachableError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

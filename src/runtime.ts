@@ -4,8 +4,14 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { describeUnavailable } from './core/unavailable.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
+
+/** PostgreSQL could not be reached when the process started: a setting to check, not a bug. */
+export class DatabaseUnreachableError extends Error {
+  override name = 'DatabaseUnreachableError';
+}
 
 export async function openConfiguredDatabase(config: Config, options: { migrate: boolean }): Promise<DatabaseHandle> {
   const database = await openDatabase(
@@ -16,24 +22,52 @@ export async function openConfiguredDatabase(config: Config, options: { migrate:
       await migrateToLatest(database.db);
     } catch (error) {
       await database.close();
-      throw error;
+      throw unreachable(error, config.databaseUrl) ?? error;
     }
   }
   return database;
 }
 
+function unreachable(error: unknown, url: string | undefined): DatabaseUnreachableError | undefined {
+  if (!url || !describeUnavailable(error)) return undefined;
+  const { hostname, port } = new URL(url);
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DatabaseUnreachableError(
+    `Cannot reach PostgreSQL at ${hostname}:${port || 5432} (from DATABASE_URL): ${reason}. Check that the server is running and that DATABASE_URL is right.`,
+  );
+}
+
 /**
- * A Redis client that fails fast: no offline queue and a short command timeout, so a Redis outage
- * costs a request milliseconds (and the rate limiter falls back to memory) instead of hanging it.
+ * A Redis client that fails fast: with no offline queue a stopped Redis fails a command at once, and
+ * the command timeout bounds a hung one. The timeout is generous because a command that times out
+ * may still have been counted by Redis, so a tight one under load would spend points twice.
  */
 export function connectRedis(url: string): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 500,
+    commandTimeout: 1500,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
   redis.on('error', () => {}); // reconnects by itself; the limiter reports failures per request
+  return redis;
+}
+
+/**
+ * Connects and waits (up to `timeoutMs`) until Redis answers, so the first requests share the bucket
+ * instead of falling back to memory while the connection is still opening. A Redis that is down
+ * does not stop start-up: requests are limited per process until it is back.
+ */
+export async function connectRedisReady(url: string, timeoutMs = 3000): Promise<Redis> {
+  const redis = connectRedis(url);
+  if (redis.status === 'ready') return redis;
+  await new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, timeoutMs);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
   return redis;
 }

@@ -12,17 +12,15 @@ import type { Config } from './config.ts';
 import { purgeExpiredKeys } from './core/idempotency.ts';
 import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { resolveSigningSecret } from './db/signing-secret.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
-import { connectRedis, openConfiguredDatabase } from './runtime.ts';
+import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 
 export async function start(config: Config, role: Role, processes: number): Promise<void> {
-  if (processes > 1 && !config.databaseUrl) {
-    throw new Error('--processes needs PostgreSQL (set DATABASE_URL): the embedded database can only be opened by one process.');
-  }
   if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes);
   const stop = await runProcess(config, cluster.isWorker ? 'api' : role, !cluster.isWorker);
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
@@ -55,15 +53,15 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
   const log = pino({ level: config.logLevel });
   const database = await openConfiguredDatabase(config, { migrate: isFirst });
   if (isFirst && role !== 'worker') await announceFirstWorkspace(database, config.publicUrl);
-  const redis: Redis | undefined = config.redisUrl ? connectRedis(config.redisUrl) : undefined;
+  const redis: Redis | undefined = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
   let app: FastifyInstance | undefined;
   let timer: NodeJS.Timeout | undefined;
 
   if (role === 'api' || role === 'all') {
     app = await buildApp({
       database,
-      rateLimiter: createRateLimiter(redis),
-      secret: config.secret,
+      rateLimiter: createRateLimiter(redis, log),
+      secret: await resolveSigningSecret(database.db, config.secret),
       publicUrl: config.publicUrl,
       rateLimitOverride: config.rateLimitOverride,
       logger: { level: config.logLevel },

@@ -1,6 +1,7 @@
 /**
  * `cuepoint key create --workspace ID [--kind api_key|assistant] [--scope "…"] [--name N] [--json]`:
- * mints a credential for an operator, without the equal-or-lower rule an API caller is held to.
+ * mints a credential for an operator, without the equal-or-lower rule an API caller is held to. Like
+ * the API, it mints read access unless --scope asks for more.
  */
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
@@ -21,7 +22,7 @@ export async function keyCreate(
   if (kind !== 'api_key' && kind !== 'assistant') throw new UsageError('--kind must be api_key or assistant');
   let scopes: ReturnType<typeof parseRequestedScopes>;
   try {
-    scopes = parseRequestedScopes(options.scope ?? 'admin');
+    scopes = parseRequestedScopes(options.scope);
   } catch (error) {
     throw new UsageError(error instanceof AppError ? error.message : String(error));
   }

@@ -21,6 +21,8 @@ export interface OperationContext {
   db: Kysely<Database>;
   now: Date;
   requestId: string;
+  /** The caller's rate limit in force (plan ceiling or the configured override). */
+  requestsPerMinute: number;
   log: Log;
   cursors: CursorCodec;
   /** Records an event in the outbox, in the same transaction as the change it describes. */

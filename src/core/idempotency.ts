@@ -7,13 +7,15 @@
  * is completed inside the operation's own transaction, so the change and its stored response commit
  * together. Business errors (4xx from the handler) are stored like successes; a 5xx releases the key
  * so that "retry 500 once" runs the request again. A claim left by a crashed process is taken over
- * after LOCK_TIMEOUT_MS (its transaction rolled back, so running again is safe).
+ * after LOCK_TIMEOUT_MS (its transaction rolled back, so running again is safe). Stored responses are
+ * sealed: one may carry a secret shown once, such as a new API key.
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { AppError } from './errors.ts';
+import type { SealedBox } from './sealed-box.ts';
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
 const LOCK_TIMEOUT_MS = 60_000;
@@ -43,7 +45,7 @@ export function fingerprintOf(operation: string, input: unknown): string {
   return createHash('sha256').update(operation).update('\n').update(canonicalJson(input)).digest('hex');
 }
 
-export async function claimKey(db: Kysely<Database>, scope: IdempotencyScope, now: Date): Promise<Claim> {
+export async function claimKey(db: Kysely<Database>, scope: IdempotencyScope, now: Date, box: SealedBox): Promise<Claim> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const inserted = await db
       .insertInto('idempotency_keys')
@@ -79,7 +81,8 @@ export async function claimKey(db: Kysely<Database>, scope: IdempotencyScope, no
       });
     }
     if (existing.state === 'completed') {
-      return { kind: 'replay', status: existing.response_status ?? 200, body: existing.response_body };
+      const body = existing.response_body === null ? null : box.open(existing.response_body);
+      return { kind: 'replay', status: existing.response_status ?? 200, body };
     }
     if (now.getTime() - existing.locked_at.getTime() < LOCK_TIMEOUT_MS) {
       throw new AppError(
@@ -105,10 +108,16 @@ export async function claimKey(db: Kysely<Database>, scope: IdempotencyScope, no
   });
 }
 
-export async function completeKey(db: Kysely<Database>, scope: IdempotencyScope, status: number, body: unknown): Promise<void> {
+export async function completeKey(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  status: number,
+  body: unknown,
+  box: SealedBox,
+): Promise<void> {
   await db
     .updateTable('idempotency_keys')
-    .set({ state: 'completed', response_status: status, response_body: JSON.stringify(body) })
+    .set({ state: 'completed', response_status: status, response_body: box.seal(body) })
     .where('credential_id', '=', scope.credentialId)
     .where('key', '=', scope.key)
     .execute();

@@ -75,6 +75,7 @@ test('bodies that are not JSON objects are 400; oversized bodies are 413', async
     ['{"name": ', { 'content-type': 'application/json' }, 'not valid JSON'],
     ['[1,2]', { 'content-type': 'application/json' }, 'must be a JSON object'],
     ['name=x', { 'content-type': 'application/x-www-form-urlencoded' }, 'Content-Type'],
+    ['name', { 'content-type': 'text/plain' }, 'Content-Type'],
   ];
   for (const [payload, headers, message] of cases) {
     const res = await request('POST', '/v1/api-keys', { token: ws.key, body: payload, headers });
@@ -119,6 +120,8 @@ test('unknown paths are JSON 404, known paths with the wrong verb 405 with Allow
   assert.equal(deleteVideo.status, 405);
   assert.equal(deleteVideo.body.error.code, 'method_not_allowed');
   assert.equal(deleteVideo.headers.allow, 'GET, PATCH, HEAD');
+  const options = await request('OPTIONS', '/v1/videos');
+  assert.equal(options.status, 405);
   const putVideos = await request('PUT', '/v1/videos');
   assert.equal(putVideos.status, 405);
   assert.match(String(putVideos.headers.allow), /GET/);

@@ -16,6 +16,7 @@ import { createCursorCodec } from './pagination.ts';
 import { PLANS } from './plans.ts';
 import { authenticate, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
+import { createSealedBox, type SealedBox } from './sealed-box.ts';
 import { describeUnavailable } from './unavailable.ts';
 import { type InputSource, validateInput } from './validation.ts';
 
@@ -50,6 +51,7 @@ export type Pipeline = (operation: AnyOperation, call: OperationCall) => Promise
 
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const clock = deps.clock ?? (() => new Date());
+  const box = createSealedBox(deps.secret, 'idempotent responses');
   const cursorCodecs = new Map<string, ReturnType<typeof createCursorCodec>>();
   const cursorsFor = (name: string) => {
     let codec = cursorCodecs.get(name);
@@ -86,6 +88,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         db,
         now,
         requestId: call.requestId,
+        requestsPerMinute: limit,
         log: deps.log,
         cursors: cursorsFor(operation.name),
         emit: async (type, data) => {
@@ -105,7 +108,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
             fingerprint: fingerprintOf(operation.name, input),
           }
         : undefined;
-      return await runWrite(deps.db, operation, scope, headers, clock, call.requestId, (trx, now) =>
+      return await runWrite(deps.db, box, operation, scope, headers, clock, call.requestId, (trx, now) =>
         operation.handler(ctx(trx, now), input),
       );
     } catch (error) {
@@ -134,6 +137,7 @@ function checkAccess(operation: AnyOperation, principal: Principal): void {
 
 async function runWrite(
   db: Kysely<Database>,
+  box: SealedBox,
   operation: AnyOperation,
   scope: IdempotencyScope | undefined,
   headers: Record<string, string>,
@@ -143,7 +147,7 @@ async function runWrite(
 ): Promise<OperationOutcome> {
   const status = operation.status ?? 200;
   if (scope) {
-    const claim = await claimKey(db, scope, clock());
+    const claim = await claimKey(db, scope, clock(), box);
     if (claim.kind === 'replay') {
       return { status: claim.status, body: claim.body, headers: { ...headers, 'Idempotency-Replayed': 'true' } };
     }
@@ -151,7 +155,7 @@ async function runWrite(
   try {
     const body = await db.transaction().execute(async (trx) => {
       const result = await handler(trx, clock());
-      if (scope) await completeKey(trx, scope, status, result);
+      if (scope) await completeKey(trx, scope, status, result, box);
       return result;
     });
     return { status, body, headers };
@@ -159,7 +163,7 @@ async function runWrite(
     if (scope) {
       // A business error is the request's answer and is kept; anything else frees the key for a retry.
       if (error instanceof AppError && error.status < 500) {
-        await completeKey(db, scope, error.status, errorBody(error, requestId)).catch(() => releaseKey(db, scope));
+        await completeKey(db, scope, error.status, errorBody(error, requestId), box).catch(() => releaseKey(db, scope));
       } else {
         await releaseKey(db, scope).catch(() => {});
       }

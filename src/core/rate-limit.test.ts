@@ -12,6 +12,7 @@ test('a parallel burst lets exactly the ceiling through, then 429 with Retry-Aft
   const ws = await workspace();
   const first = await request('GET', '/v1/workspace', { token: ws.key });
   assert.equal(first.headers['ratelimit-policy'], '"default";q=10;w=60');
+  assert.equal(first.body.limits.requests_per_minute, 10, 'get_workspace reports the limit in force');
   assert.match(String(first.headers.ratelimit), /^"default";r=9;t=\d+$/);
   const burst = await Promise.all(Array.from({ length: 30 }, () => request('GET', '/v1/workspace', { token: ws.key })));
   assert.equal(burst.filter((r) => r.status === 200).length, 9);

@@ -16,11 +16,14 @@ const parseInt8 = (value: string) => Number(value);
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'pglite-memory' };
+  /** In memory; `snapshot` (from dumpDataDir) starts it from a copy instead of an empty cluster. */
+  | { kind: 'pglite-memory'; snapshot?: Blob | File };
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /** The embedded database's files as a tarball (PGlite only), to start other in-memory copies from. */
+  snapshot?(): Promise<Blob | File>;
   /** True when the database answers a trivial query within the timeout. */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
@@ -29,7 +32,7 @@ export interface DatabaseHandle {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema, target.poolSize);
   if (target.kind === 'pglite') return openEmbedded(target.dataDir);
-  return wrapPGlite(await PGlite.create({ parsers: { [INT8_OID]: parseInt8 } }));
+  return wrapPGlite(await PGlite.create({ parsers: { [INT8_OID]: parseInt8 }, loadDataDir: target.snapshot }));
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize = 10): DatabaseHandle {
@@ -42,8 +45,10 @@ function openPostgres(url: string, schema: string | undefined, poolSize = 10): D
     options: schema ? `-c search_path=${schema}` : undefined,
     types: { getTypeParser: (oid, format) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
   });
-  // An idle client losing its server emits here; without a listener the process would crash.
+  // A client losing its server emits 'error' — idle ones on the pool, busy ones on themselves. Without
+  // listeners the process would crash; the query in flight still rejects, and the caller gets a 503.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
   return {
     db,
@@ -70,6 +75,7 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    snapshot: () => pglite.dumpDataDir('none'),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {
       await db.destroy();

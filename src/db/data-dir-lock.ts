@@ -2,9 +2,12 @@
  * One process per embedded data directory.
  *
  * PGlite has no cross-process lock, and two processes on one data directory corrupt it
- * (electric-sql/pglite#1106). We hold `cuepoint.lock` (our PID) for as long as the database is open.
- * A lock whose process is gone is stale, left by `kill -9`: we remove it together with PGlite's own
- * `postmaster.pid`, which would otherwise make the next open abort.
+ * (electric-sql/pglite#1106). We hold `cuepoint.lock` for as long as the database is open; it names
+ * our PID and, on Linux, our start time, so a lock whose PID was reused by an unrelated process is
+ * still recognised as stale. A stale lock (left by `kill -9`) is removed together with PGlite's own
+ * `postmaster.pid`, which would otherwise make the next open abort. Taking over a stale lock is
+ * itself guarded by an exclusively created `cuepoint.lock.takeover`, so two processes that find the
+ * same stale lock at once cannot both take it.
  */
 import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,43 +27,83 @@ export interface DataDirLock {
   release(): void;
 }
 
+interface Holder {
+  pid: number;
+  startTime: string | undefined;
+}
+
 export function lockDataDir(dataDir: string, pgDataDir: string): DataDirLock {
   mkdirSync(dataDir, { recursive: true });
   const lockPath = join(dataDir, 'cuepoint.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
+  const takeoverPath = `${lockPath}.takeover`;
+  const me = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
+  for (let attempt = 0; attempt < 5; attempt++) {
+    if (createExclusively(lockPath, me)) return { release: () => rmSync(lockPath, { force: true }) };
+    const holder = readHolder(lockPath);
+    if (holder && isAlive(holder)) throw new DataDirInUseError(dataDir, holder.pid);
+    // Stale. Only the process that creates the takeover file may clear it.
+    if (!createExclusively(takeoverPath, me)) {
+      const taker = readHolder(takeoverPath);
+      if (taker && !isAlive(taker)) rmSync(takeoverPath, { force: true });
+      sleep(50);
+      continue;
+    }
     try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return { release: () => rmSync(lockPath, { force: true }) };
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const holder = readHolder(lockPath);
-      if (holder !== undefined && holder !== process.pid && isAlive(holder)) {
-        throw new DataDirInUseError(dataDir, holder);
-      }
+      const again = readHolder(lockPath);
+      if (again && isAlive(again)) throw new DataDirInUseError(dataDir, again.pid);
       rmSync(lockPath, { force: true });
       rmSync(join(pgDataDir, 'postmaster.pid'), { force: true });
+    } finally {
+      rmSync(takeoverPath, { force: true });
     }
   }
-  throw new Error(`Could not take the lock ${lockPath}`);
+  throw new Error(`Could not take the lock ${lockPath}; remove it if no cuepoint process is running.`);
 }
 
-function readHolder(lockPath: string): number | undefined {
+function createExclusively(path: string, content: string): boolean {
   try {
-    const pid = Number.parseInt(readFileSync(lockPath, 'utf8'), 10);
-    return Number.isInteger(pid) && pid > 0 ? pid : undefined;
+    const fd = openSync(path, 'wx');
+    writeSync(fd, content);
+    closeSync(fd);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
+function readHolder(path: string): Holder | undefined {
+  try {
+    const [pidText, startTime] = readFileSync(path, 'utf8').trim().split(' ');
+    const pid = Number.parseInt(pidText ?? '', 10);
+    return Number.isInteger(pid) && pid > 0 ? { pid, startTime } : undefined;
   } catch {
     return undefined;
   }
 }
 
-function isAlive(pid: number): boolean {
+function isAlive(holder: Holder): boolean {
   try {
-    process.kill(pid, 0);
-    return true;
+    process.kill(holder.pid, 0);
   } catch (error) {
     // EPERM: the process exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
+    if ((error as NodeJS.ErrnoException).code !== 'EPERM') return false;
   }
+  const current = startTimeOf(holder.pid);
+  return holder.startTime === undefined || current === undefined || current === holder.startTime;
+}
+
+/** The process start time in clock ticks since boot (Linux /proc), or undefined elsewhere. */
+function startTimeOf(pid: number): string | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may contain spaces) start at the last ')'.
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
+  } catch {
+    return undefined;
+  }
+}
+
+function sleep(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
 }

@@ -6,14 +6,20 @@
 import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts';
+import * as serviceSettings from './migrations/0002-service-settings.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
+  '0002-service-settings': serviceSettings,
 };
 
+/**
+ * `schema` pins Kysely's own bookkeeping tables to the schema in use: the migrator looks for them
+ * across every schema, so without it a database holding several Cuepoint schemas (tests) confuses it.
+ */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
-export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

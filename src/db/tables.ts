@@ -85,7 +85,8 @@ export interface IdempotencyKeysTable {
   fingerprint: string;
   state: 'running' | 'completed';
   response_status: number | null;
-  response_body: Json | null;
+  /** The stored response, sealed (AES-256-GCM): it may hold a secret shown once, such as a new API key. */
+  response_body: string | null;
   locked_at: Timestamp;
   expires_at: Timestamp;
 }
@@ -99,6 +100,12 @@ export interface EventsTable {
   created_at: CreatedAt;
 }
 
+/** Settings every process of one deployment must share, such as the generated signing secret. */
+export interface ServiceSettingsTable {
+  name: string;
+  value: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -107,6 +114,7 @@ export interface Database {
   video_stats: VideoStatsTable;
   idempotency_keys: IdempotencyKeysTable;
   events: EventsTable;
+  service_settings: ServiceSettingsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

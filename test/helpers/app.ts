@@ -13,7 +13,7 @@ import type { DatabaseHandle } from '../../src/db/client.ts';
 import type { NewVideo } from '../../src/db/tables.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
-import { connectRedis } from '../../src/runtime.ts';
+import { connectRedisReady } from '../../src/runtime.ts';
 import { openTestDatabase, testRedisUrl } from './database.ts';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -49,7 +49,7 @@ export interface TestResponse {
 
 export async function startTestApp(t: TestContext, options: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
-  const redis = testRedisUrl ? connectRedis(testRedisUrl) : undefined;
+  const redis = testRedisUrl ? await connectRedisReady(testRedisUrl) : undefined;
   const app = await buildApp({
     database,
     rateLimiter: createRateLimiter(redis),

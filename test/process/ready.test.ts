@@ -30,9 +30,8 @@ test('start with an unreachable PostgreSQL exits 1 quickly and never listens', {
   await assert.rejects(fetch(`http://127.0.0.1:${port}/health`), 'nothing listens');
 });
 
-// Currently FAILS: main.ts prints the raw stack (kysely and pg-pool frames) for this error. The CLI
-// header promises refusals "exit with 1 and a message saying what to do", as it already does for
-// configuration errors and a busy data dir.
+// The CLI header promises refusals "exit with 1 and a message saying what to do", as it does for
+// configuration errors and a busy data dir: no stack trace for a database that is not there.
 test('start with an unreachable PostgreSQL explains itself without a stack trace', { timeout: 60_000 }, async (t) => {
   const run = await runCli(t, ['start'], {
     dataDir: tempDir(t),
@@ -61,9 +60,8 @@ test('/health and /ready on a running embedded server', { timeout: 60_000 }, asy
 });
 
 if (process.env.TEST_DATABASE_URL) {
-  // Currently FAILS: the process dies with "Unhandled 'error' event" on a pg Client when connections
-  // are cut while queries run. pg-pool listens for errors on idle clients only; src/db/client.ts adds
-  // no listener for checked-out ones (fix: pool.on('connect', (c) => c.on('error', ...))).
+  // Connections cut while queries run make pg Clients emit 'error'; pg-pool only listens on idle
+  // clients, so src/db/client.ts listens on every connected one, or the process would die here.
   test('a PostgreSQL outage under load: 503s with Retry-After, /health stays up, recovery without restart', {
     timeout: 90_000,
   }, async (t) => {

@@ -79,7 +79,7 @@ const statements = [
     fingerprint text not null,
     state text not null check (state in ('running', 'completed')),
     response_status integer,
-    response_body jsonb,
+    response_body text,
     locked_at timestamptz(3) not null,
     expires_at timestamptz(3) not null,
     primary key (credential_id, key)

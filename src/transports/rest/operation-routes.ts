@@ -10,7 +10,7 @@ import { AppError, errorBody, type FieldProblem } from '../../core/errors.ts';
 import { type AnyOperation, type HttpMethod, pathParams } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline.ts';
 
-const METHODS: HttpMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+const METHODS: (HttpMethod | 'OPTIONS')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 export function registerOperationRoutes(app: FastifyInstance, operations: readonly AnyOperation[], pipeline: Pipeline): void {
   const methodsByPath = new Map<string, HttpMethod[]>();
@@ -38,7 +38,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: readon
     });
   }
   for (const [url, allowed] of methodsByPath) {
-    const others = METHODS.filter((m) => !allowed.includes(m));
+    const others = METHODS.filter((m) => !allowed.includes(m as HttpMethod));
     if (others.length === 0) continue;
     const allow = [...allowed, ...(allowed.includes('GET') ? ['HEAD'] : [])].join(', ');
     app.route({

@@ -38,7 +38,9 @@ export const getWorkspace = defineOperation({
       limits: Type.Object(
         {
           videos_max: Nullable(Type.Integer({ description: 'Most videos the plan allows; null for no limit.' })),
-          requests_per_minute: Type.Integer({ description: 'Rate limit per credential.' }),
+          requests_per_minute: Type.Integer({
+            description: 'Rate limit per credential in force (the plan’s, unless the operator set another).',
+          }),
         },
         { additionalProperties: false },
       ),
@@ -86,7 +88,7 @@ export const getWorkspace = defineOperation({
         (typeof ENTITLEMENTS)[number],
         boolean
       >,
-      limits: { videos_max: plan.videosMax, requests_per_minute: plan.requestsPerMinute },
+      limits: { videos_max: plan.videosMax, requests_per_minute: ctx.requestsPerMinute },
       usage,
       settings: { mask_pii: workspace.mask_pii, timezone: workspace.timezone },
       credential: { key_id: ctx.principal.credentialId, kind: ctx.principal.kind, tier: tierOf(scopes), scopes },

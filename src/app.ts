@@ -57,6 +57,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const pipeline = createPipeline({
     db: options.database.db,
+    findCredential: options.database.findCredential,
     rateLimiter: options.rateLimiter,
     secret: options.secret,
     rateLimitOverride: options.rateLimitOverride,

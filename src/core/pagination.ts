@@ -5,7 +5,7 @@
  * nothing there. Lists use keyset pagination, so rows inserted while a client walks the pages neither
  * repeat nor push others out.
  */
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
 import { type TObject, Type } from 'typebox';
 import { canonicalJson } from './canonical-json.ts';
 import { AppError } from './errors.ts';
@@ -48,7 +48,8 @@ export interface CursorCodec {
 }
 
 export function createCursorCodec(secret: string, operation: string): CursorCodec {
-  const sign = (payload: string) => createHmac('sha256', secret).update(payload).digest('base64url');
+  const key = createSecretKey(Buffer.from(secret));
+  const sign = (payload: string) => createHmac('sha256', key).update(payload).digest('base64url');
   return {
     encode(filters, key) {
       const payload = Buffer.from(JSON.stringify({ o: operation, f: filterHash(filters), k: key })).toString('base64url');

@@ -14,7 +14,7 @@ import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdemp
 import type { AnyOperation } from './operation.ts';
 import { createCursorCodec } from './pagination.ts';
 import { PLANS } from './plans.ts';
-import { authenticate, type Principal } from './principal.ts';
+import { authenticate, type FindCredential, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
 import { createSealedBox, type SealedBox } from './sealed-box.ts';
 import { describeUnavailable } from './unavailable.ts';
@@ -22,6 +22,7 @@ import { type InputSource, validateInput } from './validation.ts';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
+  findCredential: FindCredential;
   rateLimiter: RateLimiter;
   /** Signs pagination cursors. */
   secret: string;
@@ -65,7 +66,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   return async function run(operation, call) {
     const headers: Record<string, string> = {};
     try {
-      const principal = await authenticate(deps.db, call.authorization, clock());
+      const principal = await authenticate(deps.findCredential, call.authorization, clock());
       checkAccess(operation, principal);
       const limit = deps.rateLimitOverride ?? PLANS[principal.plan].requestsPerMinute;
       const decision = await deps.rateLimiter.consume(principal.credentialId, limit);

@@ -3,8 +3,7 @@
  * scopes and plan. Shared by both transports. There is no cache: a revoked or expired credential is
  * refused on the very next request, on every process.
  */
-import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { CredentialLookupRow } from '../db/client.ts';
 import { AppError } from './errors.ts';
 import type { PlanName } from './plans.ts';
 import { isScope, type Scope } from './scopes.ts';
@@ -26,7 +25,9 @@ function unauthorized(message: string, credentialSent: boolean): AppError {
   return new AppError('unauthorized', message, undefined, { 'WWW-Authenticate': challenge });
 }
 
-export async function authenticate(db: Kysely<Database>, authorization: string | undefined, now: Date): Promise<Principal> {
+export type FindCredential = (tokenHash: string) => Promise<CredentialLookupRow | undefined>;
+
+export async function authenticate(findCredential: FindCredential, authorization: string | undefined, now: Date): Promise<Principal> {
   if (!authorization) {
     throw unauthorized('Send a credential in the header Authorization: Bearer <API key or assistant token>.', false);
   }
@@ -39,21 +40,7 @@ export async function authenticate(db: Kysely<Database>, authorization: string |
   if (!parseToken(token)) {
     throw unauthorized('The credential is malformed: expected a cue_live_ API key or a cue_asst_ assistant token.', true);
   }
-  const row = await db
-    .selectFrom('credentials')
-    .innerJoin('workspaces', 'workspaces.id', 'credentials.workspace_id')
-    .select([
-      'credentials.id',
-      'credentials.workspace_id',
-      'credentials.kind',
-      'credentials.scopes',
-      'credentials.expires_at',
-      'credentials.revoked_at',
-      'workspaces.plan',
-      'workspaces.mask_pii',
-    ])
-    .where('credentials.token_hash', '=', hashToken(token))
-    .executeTakeFirst();
+  const row = await findCredential(hashToken(token));
   if (!row || row.revoked_at) {
     throw unauthorized('The credential is not recognised or has been revoked.', true);
   }

@@ -2,7 +2,7 @@
  * Shared schema pieces, so every operation describes ids, timestamps and enums the same way in
  * validation, OpenAPI and MCP.
  */
-import { type TSchemaOptions, type TUnsafe, Type } from 'typebox';
+import { type TNull, type TSchema, type TSchemaOptions, type TUnion, type TUnsafe, Type } from 'typebox';
 
 export function StringEnum<const Values extends readonly string[]>(values: Values, options: TSchemaOptions = {}): TUnsafe<Values[number]> {
   return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });

@@ -4,7 +4,7 @@
  */
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -13,15 +13,36 @@ import type { Database } from './tables.ts';
 const INT8_OID = 20;
 const parseInt8 = (value: string) => Number(value);
 
+const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.scopes, c.expires_at, c.revoked_at, w.plan, w.mask_pii
+  from credentials c join workspaces w on w.id = c.workspace_id
+  where c.token_hash = $1`;
+
 export type DatabaseTarget =
   | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
   /** In memory; `snapshot` (from dumpDataDir) starts it from a copy instead of an empty cluster. */
   | { kind: 'pglite-memory'; snapshot?: Blob | File };
 
+/** What authentication needs to know about a credential, found by the hash of its token. */
+export interface CredentialLookupRow {
+  id: string;
+  workspace_id: string;
+  kind: 'api_key' | 'assistant';
+  scopes: string[];
+  expires_at: Date | null;
+  revoked_at: Date | null;
+  plan: 'free' | 'pro' | 'business';
+  mask_pii: boolean;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: 'postgres' | 'pglite';
+  /**
+   * The credential lookup every request makes. On PostgreSQL it is a named prepared statement, planned
+   * once per connection instead of on every request: it is the one query each API call pays for.
+   */
+  findCredential(tokenHash: string): Promise<CredentialLookupRow | undefined>;
   /** The embedded database's files as a tarball (PGlite only), to start other in-memory copies from. */
   snapshot?(): Promise<Blob | File>;
   /** True when the database answers a trivial query within the timeout. */
@@ -53,6 +74,14 @@ function openPostgres(url: string, schema: string | undefined, poolSize = 10): D
   return {
     db,
     kind: 'postgres',
+    findCredential: async (tokenHash) => {
+      const result = await pool.query<CredentialLookupRow>({
+        name: 'cuepoint_find_credential',
+        text: FIND_CREDENTIAL_SQL,
+        values: [tokenHash],
+      });
+      return result.rows[0];
+    },
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: () => db.destroy(),
   };
@@ -75,6 +104,10 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
+    findCredential: async (tokenHash) => {
+      const result = await db.executeQuery<CredentialLookupRow>(CompiledQuery.raw(FIND_CREDENTIAL_SQL, [tokenHash]));
+      return result.rows[0];
+    },
     snapshot: () => pglite.dumpDataDir('none'),
     ping: (timeoutMs) => ping(db, timeoutMs),
     close: async () => {

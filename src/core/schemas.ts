@@ -12,7 +12,17 @@ export const Id = (description: string) => Type.String({ format: 'uuid', descrip
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
-export const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+/**
+ * `T | null`. For a plain string, number, integer or boolean it is written `type: [T, 'null']` rather
+ * than `anyOf`: the same meaning, and the response serializer then needs no schema check per field.
+ */
+export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
+  const type = (schema as { type?: unknown }).type;
+  if (typeof type === 'string' && ['string', 'number', 'integer', 'boolean'].includes(type)) {
+    return { ...schema, type: [type, 'null'] } as unknown as TUnion<[T, TNull]>;
+  }
+  return Type.Union([schema, Type.Null()]);
+}
 
 /** A tag as stored: trimmed, 1–64 characters, no commas (commas separate tags in query strings). */
 export const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^,]*[^,\\s][^,]*$', description: 'A tag.' });

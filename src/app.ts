@@ -1,7 +1,7 @@
 /**
  * buildApp: the whole HTTP surface as a Fastify instance that never listens by itself, so tests drive
- * it with inject() or a port of their choosing. Health and readiness live outside /v1; the API and
- * its OpenAPI document under it.
+ * it with inject() or a port of their choosing. Health, readiness and the MCP endpoint live outside
+ * /v1; the REST API and its OpenAPI document under it.
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
@@ -9,8 +9,11 @@ import { catalog, checkCatalog } from './catalog.ts';
 import { AppError, errorBody } from './core/errors.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
+import { authenticate } from './core/principal.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
+import { registerMcpRoute } from './transports/mcp/route.ts';
 import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
@@ -71,6 +74,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (await options.database.ping()) return { status: 'ready' };
     const error = new AppError('service_unavailable', 'The database is not reachable.');
     return reply.code(503).header('Retry-After', '5').send(errorBody(error, request.id));
+  });
+  registerMcpRoute(app, {
+    operations,
+    pipeline,
+    identify: (authorization) => authenticate(options.database.findCredential, authorization, options.clock?.() ?? new Date()),
+    guidanceFor: (workspaceId) => getAssistantGuidance(options.database.db, workspaceId),
+    publicUrl: options.publicUrl,
   });
   await app.register(
     async (v1) => {

@@ -81,3 +81,9 @@ export async function getWorkspaceUsage(db: Kysely<Database>, workspaceId: strin
     },
   };
 }
+
+/** The text the workspace wrote for AI assistants (empty when none). */
+export async function getAssistantGuidance(db: Kysely<Database>, workspaceId: string): Promise<string> {
+  const row = await db.selectFrom('workspaces').select('assistant_guidance').where('id', '=', workspaceId).executeTakeFirst();
+  return row?.assistant_guidance ?? '';
+}

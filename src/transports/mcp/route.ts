@@ -1,0 +1,108 @@
+/**
+ * The Streamable HTTP endpoint, POST /mcp, stateless: every request gets a fresh server and transport
+ * (protocol up to 2025-11-25, JSON responses, no session ids), so any API process can answer any
+ * request. Before any MCP processing: the Host and Origin must name this service (DNS-rebinding
+ * defence) and the bearer credential must be valid (401 with WWW-Authenticate otherwise).
+ */
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, errorBody } from '../../core/errors.ts';
+import type { AnyOperation } from '../../core/operation.ts';
+import type { Pipeline } from '../../core/pipeline.ts';
+import type { Principal } from '../../core/principal.ts';
+import { SCOPES } from '../../core/scopes.ts';
+import { createMcpServer } from './server.ts';
+
+export interface McpRouteOptions {
+  operations: readonly AnyOperation[];
+  pipeline: Pipeline;
+  /** Resolves a bearer credential, throwing `unauthorized`; the transport never reads the database. */
+  identify(authorization: string | undefined): Promise<Principal>;
+  /** The workspace's guidance for assistants, read only for initialize. */
+  guidanceFor(workspaceId: string): Promise<string>;
+  publicUrl: string;
+}
+
+const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
+  const allowedHosts = new Set([...LOCAL_HOSTS, new URL(options.publicUrl).hostname]);
+  const metadataUrl = `${options.publicUrl}/.well-known/oauth-protected-resource`;
+
+  app.get('/.well-known/oauth-protected-resource', async () => ({
+    resource: `${options.publicUrl}/mcp`,
+    resource_name: 'Cuepoint MCP server',
+    scopes_supported: SCOPES,
+    bearer_methods_supported: ['header'],
+    resource_documentation: `${options.publicUrl}/v1/openapi.json`,
+  }));
+
+  app.post('/mcp', async (request, reply) => {
+    const rejection = checkHostAndOrigin(request, allowedHosts);
+    if (rejection) return reply.code(403).send(jsonRpcError(-32000, rejection));
+    let principal: Principal;
+    try {
+      principal = await options.identify(request.headers.authorization);
+    } catch (error) {
+      const appError =
+        error instanceof AppError ? error : new AppError('service_unavailable', 'Could not check the credential; retry shortly.');
+      const challenge = appError.headers['WWW-Authenticate'];
+      const headers = challenge
+        ? { ...appError.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${metadataUrl}"` }
+        : appError.headers;
+      return reply.code(appError.status).headers(headers).send(errorBody(appError, request.id));
+    }
+    const isInitialize = (request.body as { method?: unknown } | undefined)?.method === 'initialize';
+    const server = createMcpServer({
+      operations: options.operations,
+      scopes: principal.scopes,
+      guidance: isInitialize ? await options.guidanceFor(principal.workspaceId) : undefined,
+      run: (operation, input, idempotencyKey) =>
+        options.pipeline(operation, {
+          authorization: request.headers.authorization,
+          input,
+          source: 'json',
+          idempotencyKey,
+          requestId: request.id,
+        }),
+    });
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.setHeader('X-Request-Id', request.id);
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  });
+
+  const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {
+    const error = new AppError('method_not_allowed', 'This MCP endpoint is stateless: send each JSON-RPC message with POST.', {
+      allowed: ['POST'],
+    });
+    return reply.code(405).header('Allow', 'POST').send(errorBody(error, request.id));
+  };
+  app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: '/mcp', handler: notAllowed });
+}
+
+/** DNS rebinding: a page on another site must not reach a local server through the browser. */
+function checkHostAndOrigin(request: FastifyRequest, allowed: ReadonlySet<string>): string | undefined {
+  const host = hostnameOf(`http://${request.headers.host ?? ''}`);
+  if (!host || !allowed.has(host)) return `Host ${request.headers.host ?? '(none)'} is not this service.`;
+  const origin = request.headers.origin;
+  if (origin !== undefined && !allowed.has(hostnameOf(origin) ?? '')) return `Origin ${origin} may not call this service.`;
+  return undefined;
+}
+
+function hostnameOf(url: string): string | undefined {
+  try {
+    return new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+}
+
+function jsonRpcError(code: number, message: string) {
+  return { jsonrpc: '2.0', error: { code, message }, id: null };
+}

@@ -1,0 +1,50 @@
+/**
+ * One MCP server for one caller, built per request (the HTTP endpoint is stateless) or once (stdio).
+ * tools/list shows the operations the caller's scopes allow; tools/call runs any catalog operation
+ * through the same pipeline as REST, so a tool the caller cannot use still answers the scope error.
+ */
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import type { AnyOperation } from '../../core/operation.ts';
+import type { OperationOutcome } from '../../core/pipeline.ts';
+import type { Scope } from '../../core/scopes.ts';
+import { toToolResult } from './results.ts';
+import { IDEMPOTENCY_ARGUMENT, toolFor } from './tools.ts';
+
+export const SERVER_INFO = { name: 'cuepoint', title: 'Cuepoint', version: '1.0.0' };
+
+const BASE_INSTRUCTIONS =
+  'Cuepoint hosts a business’s videos and reports how people watch them. Every tool is also a REST route with ' +
+  'the same name and rules. Ids come from list and search tools; never invent them. Lists are paginated: pass ' +
+  'pagination.next_cursor back as cursor. When a result has isError, read error.message: it says what to change.';
+
+export interface McpServerOptions {
+  operations: readonly AnyOperation[];
+  /** The caller's scopes: tools/list shows only what they allow. */
+  scopes: ReadonlySet<Scope>;
+  /** The workspace's guidance for assistants, added to the server's instructions. */
+  guidance?: string;
+  /** Runs one operation for this caller through the shared pipeline. */
+  run(operation: AnyOperation, input: Record<string, unknown>, idempotencyKey: string | undefined): Promise<OperationOutcome>;
+}
+
+export function createMcpServer(options: McpServerOptions): Server {
+  const instructions = options.guidance ? `${BASE_INSTRUCTIONS}\n\nGuidance from this workspace:\n${options.guidance}` : BASE_INSTRUCTIONS;
+  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions });
+  const byName = new Map(options.operations.map((op) => [op.name, op]));
+
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: options.operations.filter((op) => options.scopes.has(op.scope)).map(toolFor),
+  }));
+
+  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+    const operation = byName.get(request.params.name);
+    if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const { [IDEMPOTENCY_ARGUMENT]: key, ...input } = (request.params.arguments ?? {}) as Record<string, unknown>;
+    const idempotencyKey = operation.write && typeof key === 'string' ? key : undefined;
+    // On a read, or with a non-string key, leave the argument in so validation names it.
+    const args = operation.write && (key === undefined || typeof key === 'string') ? input : (request.params.arguments ?? {});
+    return toToolResult(await options.run(operation, args as Record<string, unknown>, idempotencyKey));
+  });
+  return server;
+}

@@ -1,0 +1,41 @@
+/**
+ * Catalog operations as MCP tools: the same name, the summary and description an assistant reads to
+ * choose, the flat input schema (plus `idempotency_key` on writes), the output schema, and
+ * annotations derived from what the operation does.
+ */
+import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import type { AnyOperation } from '../../core/operation.ts';
+
+export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
+
+const idempotencyKeySchema = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  description:
+    'Optional. Send the same value when retrying this call after a timeout: the first result is kept for 24 hours ' +
+    'and returned again instead of repeating the change.',
+};
+
+export function toolFor(op: AnyOperation): Tool {
+  const input = op.input as { properties: Record<string, object>; required?: string[] };
+  return {
+    name: op.name,
+    title: op.summary,
+    description: `${op.description}\n\nNeeds the scope ${op.scope}.`,
+    inputSchema: {
+      ...(op.input as object),
+      type: 'object',
+      properties: op.write ? { ...input.properties, [IDEMPOTENCY_ARGUMENT]: idempotencyKeySchema } : input.properties,
+    },
+    outputSchema: { ...(op.output as object), type: 'object' },
+    annotations: {
+      title: op.summary,
+      readOnlyHint: !op.write,
+      destructiveHint: op.destructive === true,
+      // Reads can be repeated freely; a write is safe to repeat only with an idempotency_key.
+      idempotentHint: !op.write || op.method === 'PUT' || op.method === 'DELETE',
+      openWorldHint: false,
+    },
+  };
+}

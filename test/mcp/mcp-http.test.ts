@@ -1,0 +1,195 @@
+/**
+ * The MCP server over Streamable HTTP, driven by the official SDK client: one tool per operation with
+ * the catalog's schemas and annotations, scope filtering, reads and writes through the shared
+ * pipeline (idempotency, rate limit, isolation), error shapes, instructions, and the HTTP guards.
+ */
+import assert from 'node:assert/strict';
+import { request as httpRequest } from 'node:http';
+import { test } from 'node:test';
+import { catalog } from '../../src/catalog.ts';
+import { startTestApp } from '../helpers/app.ts';
+import { callTool, connectMcp, urlOf } from '../helpers/mcp-client.ts';
+
+test('tools/list is the catalog: names, schemas and annotations, and the same set as the OpenAPI operationIds', async (t) => {
+  const { app, request, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const client = await connectMcp(t, app, ws.key);
+  const { tools } = await client.listTools();
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), catalog.map((op) => op.name).sort());
+  const openapi = (await request('GET', '/v1/openapi.json')).body;
+  const operationIds = Object.values(openapi.paths).flatMap((methods) =>
+    Object.values(methods as Record<string, { operationId: string }>).map((o) => o.operationId),
+  );
+  assert.deepEqual(tools.map((tool) => tool.name).sort(), operationIds.sort());
+  for (const op of catalog) {
+    const tool = tools.find((candidate) => candidate.name === op.name);
+    assert.ok(tool?.description?.includes(op.description), op.name);
+    if (!tool) continue;
+    assert.equal(tool.inputSchema.type, 'object');
+    assert.deepEqual(
+      Object.keys(tool.inputSchema.properties ?? {})
+        .filter((k) => k !== 'idempotency_key')
+        .sort(),
+      Object.keys(op.input.properties).sort(),
+    );
+    assert.equal('idempotency_key' in (tool.inputSchema.properties ?? {}), op.write, `${op.name} idempotency_key only on writes`);
+    assert.equal(tool.outputSchema?.type, 'object');
+    assert.equal(tool.annotations?.readOnlyHint, !op.write, op.name);
+    assert.equal(tool.annotations?.destructiveHint, op.destructive === true, op.name);
+    assert.equal(tool.annotations?.openWorldHint, false);
+  }
+  assert.equal(tools.find((tool) => tool.name === 'delete_api_key')?.annotations?.destructiveHint, true);
+});
+
+test('tools/list shows only what the credential may use; calling another tool still answers the scope error', async (t) => {
+  const { app, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const reader = await ws.mintKey({ kind: 'assistant', scopes: ['videos:read', 'workspace:read'] });
+  const client = await connectMcp(t, app, reader.key);
+  const names = (await client.listTools()).tools.map((tool) => tool.name).sort();
+  assert.deepEqual(
+    names,
+    catalog
+      .filter((op) => ['videos:read', 'workspace:read'].includes(op.scope))
+      .map((op) => op.name)
+      .sort(),
+  );
+  const denied = await callTool(client, 'update_video', { video_id: await ws.addVideo(), title: 'x' });
+  assert.equal(denied.isError, true);
+  assert.equal(denied.structuredContent.error.code, 'forbidden');
+  assert.equal(denied.structuredContent.error.details.required_scope, 'videos:write');
+});
+
+test('a read tool returns the same data as REST, as structured content and as text', async (t) => {
+  const { app, request, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  await ws.addVideo({ title: 'Tour', tags: ['product'] });
+  await ws.addVideo({ title: 'Pricing', tags: ['sales'] });
+  const client = await connectMcp(t, app, ws.key);
+  const result = await callTool(client, 'list_videos', { tags: ['product'] });
+  assert.equal(result.isError, undefined);
+  const rest = await request('GET', '/v1/videos?tags=product', { token: ws.key });
+  assert.deepEqual(result.structuredContent, rest.body);
+  assert.deepEqual(JSON.parse((result.content[0] as { text: string }).text), rest.body);
+});
+
+test('a write tool runs in the pipeline: idempotency_key replays, a different call with it conflicts, events are recorded', async (t) => {
+  const { app, workspace, database } = await startTestApp(t);
+  const ws = await workspace();
+  const video = await ws.addVideo({ title: 'Draft' });
+  const client = await connectMcp(t, app, ws.key);
+  const first = await callTool(client, 'update_video', { video_id: video, title: 'Final', idempotency_key: 'mcp-1' });
+  assert.equal(first.structuredContent.title, 'Final');
+  const replay = await callTool(client, 'update_video', { video_id: video, title: 'Final', idempotency_key: 'mcp-1' });
+  assert.deepEqual(replay.structuredContent, first.structuredContent);
+  const conflict = await callTool(client, 'update_video', { video_id: video, title: 'Other', idempotency_key: 'mcp-1' });
+  assert.equal(conflict.isError, true);
+  assert.equal(conflict.structuredContent.error.code, 'conflict');
+  const events = await database.db.selectFrom('events').select('type').where('workspace_id', '=', ws.id).execute();
+  assert.deepEqual(
+    events.map((e) => e.type),
+    ['video.updated'],
+  );
+  const created = await callTool(client, 'create_api_key', { name: 'From an assistant', scope: 'read', idempotency_key: 'k-1' });
+  assert.match(created.structuredContent.key, /^cue_live_/);
+});
+
+test('REST and MCP calls drain one rate-limit budget per credential', async (t) => {
+  const { app, request, workspace } = await startTestApp(t, { rateLimitOverride: 4 });
+  const ws = await workspace();
+  const client = await connectMcp(t, app, ws.key);
+  assert.equal((await request('GET', '/v1/workspace', { token: ws.key })).status, 200);
+  assert.equal((await callTool(client, 'get_workspace')).isError, undefined);
+  assert.equal((await request('GET', '/v1/tags', { token: ws.key })).status, 200);
+  assert.equal((await callTool(client, 'list_tags')).isError, undefined);
+  const limited = await callTool(client, 'get_workspace');
+  assert.equal(limited.isError, true);
+  assert.equal(limited.structuredContent.error.code, 'rate_limited');
+  assert.equal((await request('GET', '/v1/workspace', { token: ws.key })).status, 429);
+});
+
+test('errors: invalid input and other workspaces’ ids are tool errors; unknown tools are protocol errors', async (t) => {
+  const { app, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const other = await workspace();
+  const foreign = await other.addVideo();
+  const client = await connectMcp(t, app, ws.key);
+  const invalid = await callTool(client, 'list_videos', { limit: 1000, colour: 'red' });
+  assert.equal(invalid.isError, true);
+  assert.equal(invalid.structuredContent.error.code, 'invalid_request');
+  assert.deepEqual(invalid.structuredContent.error.details.errors.map((e: { field: string }) => e.field).sort(), ['colour', 'limit']);
+  const hidden = await callTool(client, 'get_video', { video_id: foreign });
+  assert.equal(hidden.isError, true);
+  assert.equal(hidden.structuredContent.error.code, 'not_found');
+  await assert.rejects(client.callTool({ name: 'drop_everything', arguments: {} }), /-32602|Unknown tool/);
+});
+
+test('initialize carries the workspace guidance for assistants in the instructions', async (t) => {
+  const { app, workspace, database } = await startTestApp(t);
+  const ws = await workspace();
+  await database.db.updateTable('workspaces').set({ assistant_guidance: 'Always answer in French.' }).where('id', '=', ws.id).execute();
+  const client = await connectMcp(t, app, ws.key);
+  assert.match(client.getInstructions() ?? '', /Always answer in French\./);
+  assert.equal(client.getServerVersion()?.name, 'cuepoint');
+});
+
+test('HTTP guards: 401 with WWW-Authenticate before MCP, Host and Origin checks, POST only, protected-resource metadata', async (t) => {
+  const { app, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const base = await urlOf(app);
+  const initialize = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'initialize',
+    params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
+  });
+  const post = (headers: Record<string, string>) =>
+    fetch(`${base}/mcp`, {
+      method: 'POST',
+      body: initialize,
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', ...headers },
+    });
+
+  const anonymous = await post({});
+  assert.equal(anonymous.status, 401);
+  assert.match(
+    anonymous.headers.get('www-authenticate') ?? '',
+    /^Bearer realm="cuepoint", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource"$/,
+  );
+  const bad = await post({ authorization: 'Bearer cue_live_nope' });
+  assert.equal(bad.status, 401);
+
+  const ok = await post({ authorization: `Bearer ${ws.key}` });
+  assert.equal(ok.status, 200);
+  assert.equal(((await ok.json()) as { result: { protocolVersion: string } }).result.protocolVersion, '2025-11-25');
+  assert.equal((await post({ authorization: `Bearer ${ws.key}`, origin: 'https://evil.example.com' })).status, 403);
+  // fetch() will not send a forged Host header; node:http will.
+  const rebound = await new Promise<number>((resolve, reject) => {
+    const req = httpRequest(`${base}/mcp`, {
+      method: 'POST',
+      headers: {
+        host: 'evil.example.com',
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        authorization: `Bearer ${ws.key}`,
+      },
+    });
+    req.on('response', (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', reject);
+    req.end(initialize);
+  });
+  assert.equal(rebound, 403);
+
+  const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${ws.key}` } });
+  assert.equal(get.status, 405);
+  assert.equal(get.headers.get('allow'), 'POST');
+  const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json()) as {
+    resource: string;
+    scopes_supported: string[];
+  };
+  assert.equal(metadata.resource, 'http://localhost:3000/mcp');
+  assert.ok(metadata.scopes_supported.includes('videos:read'));
+});

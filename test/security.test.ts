@@ -1,7 +1,8 @@
 /**
- * Catalog-wide security, generated for every operation, so an operation added tomorrow is covered
- * the day it lands: 401 without a credential, 403 (with the missing scope named) without its scope,
- * and 404 for another workspace's ids — with that workspace's rows left exactly as they were.
+ * Catalog-wide security, generated for every operation and both transports (REST and MCP tools), so
+ * an operation added tomorrow is covered the day it lands: 401 without a credential, 403 (with the
+ * missing scope named) without its scope, and 404 for another workspace's ids — with that
+ * workspace's rows left exactly as they were.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -11,6 +12,7 @@ import { pathParams } from '../src/core/operation.ts';
 import { SCOPES } from '../src/core/scopes.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { startTestApp, type TestWorkspace } from './helpers/app.ts';
+import { callTool, connectMcp, urlOf } from './helpers/mcp-client.ts';
 import { idFields, restRequest } from './helpers/operation-request.ts';
 
 /** How to make, in a workspace, the object an id field points to. Every id field in the catalog needs one. */
@@ -79,6 +81,54 @@ test('every operation: another workspace’s ids are not_found, and its rows do 
       // Ids in filters or bodies must not reach across either: success here may only show the caller's own data.
       assert.ok(res.status < 500, `${op.name}: ${res.raw}`);
       assert.doesNotMatch(res.raw, new RegExp(Object.values(ids).join('|')), `${op.name} leaked another workspace's ids`);
+    }
+  }
+  assert.equal(await snapshot(database, victim.id), before, 'the other workspace changed');
+});
+
+test('every MCP tool: 401 without a credential, the scope error without its scope', async (t) => {
+  const { app, workspace } = await startTestApp(t);
+  const a = await workspace();
+  const base = await urlOf(app);
+  for (const op of catalog) {
+    const input = { ...(op.example as Record<string, unknown>) };
+    for (const field of idFields(op)) input[field] = '00000000-0000-4000-8000-000000000000';
+    const anonymous = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: op.name, arguments: input } }),
+    });
+    assert.equal(anonymous.status, 401, `${op.name} over MCP without credential`);
+    assert.match(anonymous.headers.get('www-authenticate') ?? '', /^Bearer realm="cuepoint"/);
+
+    const lacking = await a.mintKey({ kind: 'assistant', scopes: SCOPES.filter((s) => s !== op.scope) });
+    const client = await connectMcp(t, app, lacking.key);
+    const result = await callTool(client, op.name, input);
+    assert.equal(result.isError, true, `${op.name} without ${op.scope}`);
+    assert.equal(result.structuredContent.error.code, 'forbidden');
+    assert.equal(result.structuredContent.error.details.required_scope, op.scope);
+  }
+});
+
+test('every MCP tool: another workspace’s ids are not_found, and its rows do not change', async (t) => {
+  const { app, workspace, database } = await startTestApp(t);
+  const attacker = await workspace();
+  const victim = await workspace();
+  const ids: Record<string, string> = {};
+  for (const op of catalog)
+    for (const field of idFields(op)) ids[field] ??= await (ID_FIXTURES[field] as (ws: TestWorkspace) => Promise<string>)(victim);
+  const before = await snapshot(database, victim.id);
+  const client = await connectMcp(t, app, attacker.key);
+  for (const op of catalog) {
+    const input = { ...(op.example as Record<string, unknown>) };
+    for (const field of idFields(op)) input[field] = ids[field];
+    const result = await callTool(client, op.name, input);
+    const text = JSON.stringify(result);
+    if (pathParams(op.path).some((p) => idFields(op).includes(p))) {
+      assert.equal(result.isError, true, `${op.name} with another workspace's id: ${text}`);
+      assert.equal(result.structuredContent.error.code, 'not_found');
+    } else {
+      assert.doesNotMatch(text, new RegExp(Object.values(ids).join('|')), `${op.name} leaked another workspace's ids`);
     }
   }
   assert.equal(await snapshot(database, victim.id), before, 'the other workspace changed');

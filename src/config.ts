@@ -17,6 +17,10 @@ export interface Config {
   rateLimitOverride: number | undefined;
   allowPrivateNetworks: string[];
   logLevel: string;
+  /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
+  apiKey: string | undefined;
+  /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
+  remoteUrl: string | undefined;
 }
 
 type Env = Record<string, string | undefined>;
@@ -46,6 +50,9 @@ export function loadConfig(env: Env = process.env): Config {
     .map((s) => s.trim())
     .filter(Boolean);
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
+  const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
+  if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
+    problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return Object.freeze({
     port,
@@ -58,6 +65,8 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitOverride,
     allowPrivateNetworks,
     logLevel,
+    apiKey: env.CUEPOINT_API_KEY || undefined,
+    remoteUrl,
   });
 }
 

@@ -6,6 +6,7 @@
  */
 import { parseArgs } from 'node:util';
 import { keyCreate } from './cli/key-create.ts';
+import { mcpStdio } from './cli/mcp-stdio.ts';
 import { migrate } from './cli/migrate.ts';
 import { seedDemo } from './cli/seed-demo.ts';
 import { UsageError } from './cli/usage-error.ts';
@@ -25,13 +26,16 @@ Commands:
   key create --workspace ID [--kind api_key|assistant] [--scope "SCOPES|TIER"] [--name NAME]
                                                   Mint a key for a workspace
   seed --demo [--workspace ID]                    Fill a workspace with a demo library (new workspace by default)
+  mcp --stdio                                     MCP server on stdin/stdout for desktop assistants; credential in
+                                                  CUEPOINT_API_KEY; with CUEPOINT_URL, forwards to that running server
 
 Options:
   --json    Machine-readable output
   --help    This text
 
 Environment: PORT, HOST, PUBLIC_URL, DATABASE_URL, REDIS_URL, CUEPOINT_DATA_DIR, CUEPOINT_SECRET,
-CUEPOINT_RATE_LIMIT, CUEPOINT_ALLOW_PRIVATE_NETWORKS, LOG_LEVEL (see README.md).
+CUEPOINT_RATE_LIMIT, CUEPOINT_ALLOW_PRIVATE_NETWORKS, LOG_LEVEL, and for mcp --stdio CUEPOINT_API_KEY and
+CUEPOINT_URL (see README.md).
 `;
 
 async function main(argv: string[]): Promise<void> {
@@ -50,6 +54,7 @@ async function main(argv: string[]): Promise<void> {
       kind: { type: 'string' },
       scope: { type: 'string' },
       demo: { type: 'boolean', default: false },
+      stdio: { type: 'boolean', default: false },
     },
   });
   const [command, subcommand] = positionals;
@@ -74,6 +79,8 @@ async function main(argv: string[]): Promise<void> {
       return workspaceCreate(config, { name: values.name, plan: values.plan, json });
     case 'key create':
       return keyCreate(config, { workspace: values.workspace, kind: values.kind, scope: values.scope, name: values.name, json });
+    case 'mcp':
+      return mcpStdio(config, { stdio: values.stdio ?? false, apiKey: config.apiKey, remoteUrl: config.remoteUrl });
     case 'seed':
       return seedDemo(config, { demo: values.demo ?? false, workspace: values.workspace, json });
     default:

@@ -80,3 +80,26 @@ export function errorBody(error: AppError, requestId: string): ErrorBody {
     },
   };
 }
+
+/** The error body as JSON Schema, shared by the OpenAPI document and MCP tools' output schemas. */
+export const ERROR_BODY_SCHEMA = {
+  type: 'object',
+  required: ['error'],
+  additionalProperties: false,
+  properties: {
+    error: {
+      type: 'object',
+      required: ['code', 'message', 'request_id'],
+      additionalProperties: false,
+      properties: {
+        code: { type: 'string', enum: ERROR_CODES },
+        message: { type: 'string', description: 'For developers; lists every problem found.' },
+        request_id: { type: 'string' },
+        details: {
+          type: 'object',
+          description: '`errors: [{field, problem}]` for invalid_request, `required_scope` for forbidden, `entitlement` for plan_limit.',
+        },
+      },
+    },
+  },
+} as const;

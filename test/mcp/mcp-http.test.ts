@@ -114,6 +114,8 @@ test('errors: invalid input and other workspaces’ ids are tool errors; unknown
   const other = await workspace();
   const foreign = await other.addVideo();
   const client = await connectMcp(t, app, ws.key);
+  // With the tool list cached, the SDK client checks every result, errors too, against outputSchema.
+  await client.listTools();
   const invalid = await callTool(client, 'list_videos', { limit: 1000, colour: 'red' });
   assert.equal(invalid.isError, true);
   assert.equal(invalid.structuredContent.error.code, 'invalid_request');

@@ -1,9 +1,10 @@
 /**
  * Catalog operations as MCP tools: the same name, the summary and description an assistant reads to
- * choose, the flat input schema (plus `idempotency_key` on writes), the output schema, and
- * annotations derived from what the operation does.
+ * choose, the flat input schema (plus `idempotency_key` on writes), the output schema (or the error
+ * body), and annotations derived from what the operation does.
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
+import { ERROR_BODY_SCHEMA } from '../../core/errors.ts';
 import type { AnyOperation } from '../../core/operation.ts';
 
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
@@ -28,7 +29,9 @@ export function toolFor(op: AnyOperation): Tool {
       type: 'object',
       properties: op.write ? { ...input.properties, [IDEMPOTENCY_ARGUMENT]: idempotencyKeySchema } : input.properties,
     },
-    outputSchema: { ...(op.output as object), type: 'object' },
+    // A result is the operation's output or, with isError, the REST error body; clients validate
+    // structured content against this schema in both cases.
+    outputSchema: { type: 'object', anyOf: [op.output, ERROR_BODY_SCHEMA] },
     annotations: {
       title: op.summary,
       readOnlyHint: !op.write,

@@ -4,7 +4,7 @@
  * response and the error codes it can answer. Served publicly at /v1/openapi.json.
  */
 import type { TObject } from 'typebox';
-import { ERROR_STATUS, type ErrorCode } from '../../core/errors.ts';
+import { ERROR_BODY_SCHEMA, type ErrorCode } from '../../core/errors.ts';
 import { type AnyOperation, pathParams } from '../../core/operation.ts';
 import { SCOPES } from '../../core/scopes.ts';
 
@@ -84,7 +84,7 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[], public
           description: `Scopes: ${SCOPES.join(', ')}. Each operation names the one it needs in x-required-scopes.`,
         },
       },
-      schemas: { Error: errorSchema() },
+      schemas: { Error: ERROR_BODY_SCHEMA },
       headers: {
         'RateLimit-Policy': { description: 'The credential’s quota: `"default";q=<requests>;w=<seconds>`.', schema: { type: 'string' } },
         RateLimit: { description: 'What is left: `"default";r=<remaining>;t=<seconds until reset>`.', schema: { type: 'string' } },
@@ -194,29 +194,5 @@ function describeOperation(op: AnyOperation): Json {
         }
       : {}),
     responses,
-  };
-}
-
-function errorSchema(): Json {
-  return {
-    type: 'object',
-    required: ['error'],
-    additionalProperties: false,
-    properties: {
-      error: {
-        type: 'object',
-        required: ['code', 'message', 'request_id'],
-        additionalProperties: false,
-        properties: {
-          code: { type: 'string', enum: Object.keys(ERROR_STATUS) },
-          message: { type: 'string', description: 'For developers; lists every problem found.' },
-          request_id: { type: 'string' },
-          details: {
-            type: 'object',
-            description: '`errors: [{field, problem}]` for invalid_request, `required_scope` for forbidden, `entitlement` for plan_limit.',
-          },
-        },
-      },
-    },
   };
 }

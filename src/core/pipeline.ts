@@ -1,6 +1,7 @@
 /**
  * The one path every operation call takes, whichever transport it came by:
- * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → response.
+ * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → masking of
+ * personal data → response.
  *
  * Writes run in one transaction together with their events and their idempotency record. The
  * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
@@ -13,6 +14,7 @@ import { recordEvent } from './events.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
 import type { AnyOperation } from './operation.ts';
 import { createCursorCodec } from './pagination.ts';
+import { hasPersonalData, maskPersonalData } from './pii.ts';
 import { PLANS } from './plans.ts';
 import { authenticate, type FindCredential, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
@@ -96,9 +98,14 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
           await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
         },
       });
+      // Personal fields are masked before anything leaves, and before a write's response is stored.
+      const masks = principal.maskPii && hasPersonalData(operation.output);
+      const handle = async (db: Kysely<Database>, now: Date) => {
+        const body = await operation.handler(ctx(db, now), input);
+        return masks ? maskPersonalData(operation.output, body) : body;
+      };
       if (!operation.write) {
-        const body = await operation.handler(ctx(deps.db, clock()), input);
-        return { status: operation.status ?? 200, body, headers };
+        return { status: operation.status ?? 200, body: await handle(deps.db, clock()), headers };
       }
       const scope = key
         ? {
@@ -109,9 +116,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
             fingerprint: fingerprintOf(operation.name, input),
           }
         : undefined;
-      return await runWrite(deps.db, box, operation, scope, headers, clock, call.requestId, (trx, now) =>
-        operation.handler(ctx(trx, now), input),
-      );
+      return await runWrite(deps.db, box, operation, scope, headers, clock, call.requestId, handle);
     } catch (error) {
       return failure(error, call.requestId, headers, deps.log, operation.name);
     }

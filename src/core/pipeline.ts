@@ -64,6 +64,15 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
     }
     return codec;
   };
+  const personal = new Map<string, boolean>();
+  const hasPersonalOutput = (operation: AnyOperation) => {
+    let found = personal.get(operation.name);
+    if (found === undefined) {
+      found = hasPersonalData(operation.output);
+      personal.set(operation.name, found);
+    }
+    return found;
+  };
 
   return async function run(operation, call) {
     const headers: Record<string, string> = {};
@@ -99,7 +108,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         },
       });
       // Personal fields are masked before anything leaves, and before a write's response is stored.
-      const masks = principal.maskPii && hasPersonalData(operation.output);
+      const masks = principal.maskPii && hasPersonalOutput(operation);
       const handle = async (db: Kysely<Database>, now: Date) => {
         const body = await operation.handler(ctx(db, now), input);
         return masks ? maskPersonalData(operation.output, body) : body;

@@ -43,6 +43,7 @@ export interface RequestOptions {
 export interface TestResponse {
   status: number;
   headers: LightMyRequestResponse['headers'];
+  // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary fields of JSON bodies
   body: any;
   raw: string;
 }

@@ -7,10 +7,12 @@ import type { Kysely } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts';
 import * as serviceSettings from './migrations/0002-service-settings.ts';
+import * as jobs from './migrations/0003-jobs.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
   '0002-service-settings': serviceSettings,
+  '0003-jobs': jobs,
 };
 
 /**

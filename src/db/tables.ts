@@ -106,6 +106,23 @@ export interface ServiceSettingsTable {
   value: string;
 }
 
+export interface JobsTable {
+  id: string;
+  kind: string;
+  workspace_id: string | null;
+  payload: Json;
+  status: 'queued' | 'running' | 'succeeded' | 'failed';
+  run_at: Timestamp;
+  attempts: Generated<number>;
+  max_attempts: number;
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  last_error: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -115,6 +132,7 @@ export interface Database {
   idempotency_keys: IdempotencyKeysTable;
   events: EventsTable;
   service_settings: ServiceSettingsTable;
+  jobs: JobsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -122,3 +140,4 @@ export type CredentialRow = Selectable<CredentialsTable>;
 export type FolderRow = Selectable<FoldersTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type NewVideo = Insertable<VideosTable>;
+export type JobRow = Selectable<JobsTable>;

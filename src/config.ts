@@ -3,6 +3,7 @@
  * A bad value stops start-up with a message naming the variable.
  */
 import { resolve } from 'node:path';
+import { type Cidr, parseCidr } from './net/address-policy.ts';
 
 export interface Config {
   port: number;
@@ -15,7 +16,11 @@ export interface Config {
   secret: string | undefined;
   /** Requests per minute for every credential, overriding plan ceilings. */
   rateLimitOverride: number | undefined;
-  allowPrivateNetworks: string[];
+  /**
+   * CUEPOINT_ALLOW_PRIVATE_NETWORKS, parsed: the non-public ranges the SSRF guard lets imports and
+   * webhooks reach (src/net/). Cloud metadata addresses stay refused whatever it holds.
+   */
+  allowPrivateNetworks: readonly Cidr[];
   logLevel: string;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
   apiKey: string | undefined;
@@ -45,10 +50,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
-  const allowPrivateNetworks = (env.CUEPOINT_ALLOW_PRIVATE_NETWORKS || '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
+  const allowPrivateNetworks = cidrList(env, 'CUEPOINT_ALLOW_PRIVATE_NETWORKS', problems);
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
@@ -79,4 +81,20 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
+}
+
+function cidrList(env: Env, name: string, problems: string[]): readonly Cidr[] {
+  const entries = (env[name] || '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const cidrs: Cidr[] = [];
+  for (const entry of entries) {
+    try {
+      cidrs.push(parseCidr(entry));
+    } catch (error) {
+      problems.push(`${name}: ${(error as Error).message}`);
+    }
+  }
+  return Object.freeze(cidrs);
 }

@@ -5,11 +5,14 @@
  * - the bare route: a plain Fastify instance with one unauthenticated route running the very same
  *   listVideos query, so the difference between the two is what the service adds on top of the SQL.
  */
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
 import { createRateLimiter } from '../src/core/rate-limit.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { listVideos } from '../src/domains/videos/videos.queries.ts';
+import { createLocalMediaStore } from '../src/storage/local-media-store.ts';
 
 const NEVER_LIMITED = 10_000_000;
 const LIMIT = 50;
@@ -22,6 +25,8 @@ export interface RunningServer {
 export async function startFullStack(database: DatabaseHandle): Promise<RunningServer> {
   const app = await buildApp({
     database,
+    // list_videos never touches media files; the store only has to exist.
+    mediaStore: createLocalMediaStore(join(tmpdir(), 'cuepoint-bench-media')),
     rateLimiter: createRateLimiter(),
     secret: 'bench-secret-bench-secret-bench-secret-01',
     publicUrl: 'http://127.0.0.1',

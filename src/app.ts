@@ -7,12 +7,16 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { catalog, checkCatalog } from './catalog.ts';
 import { AppError, errorBody } from './core/errors.ts';
+import { createMediaLinks } from './core/media-links.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import { authenticate } from './core/principal.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
+import { registerMediaRoutes } from './public/media.ts';
+import { registerUploadTarget } from './public/upload-target.ts';
+import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
@@ -20,16 +24,21 @@ import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
 
 export interface AppOptions {
   database: DatabaseHandle;
+  /** Where uploaded media files are kept and served from. */
+  mediaStore: MediaStore;
   rateLimiter: RateLimiter;
   secret: string;
   publicUrl: string;
   rateLimitOverride?: number;
+  /** Largest direct upload accepted; default 5 GiB. */
+  maxUploadBytes?: number;
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the full catalog; tests may add operations to exercise the pipeline. */
   operations?: readonly AnyOperation[];
   clock?: () => Date;
 }
 
+const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -63,6 +72,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     findCredential: options.database.findCredential,
     rateLimiter: options.rateLimiter,
     secret: options.secret,
+    publicUrl: options.publicUrl,
+    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
     rateLimitOverride: options.rateLimitOverride,
     log: app.log,
     clock: options.clock,
@@ -75,6 +86,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const error = new AppError('service_unavailable', 'The database is not reachable.');
     return reply.code(503).header('Retry-After', '5').send(errorBody(error, request.id));
   });
+  const { checkUploadToken } = createMediaLinks(options.secret, options.publicUrl);
+  await registerUploadTarget(app, {
+    db: options.database.db,
+    store: options.mediaStore,
+    checkUploadToken,
+    clock: options.clock ?? (() => new Date()),
+  });
+  registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
   registerMcpRoute(app, {
     operations,
     pipeline,

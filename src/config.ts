@@ -22,6 +22,8 @@ export interface Config {
    */
   allowPrivateNetworks: readonly Cidr[];
   logLevel: string;
+  /** CUEPOINT_MAX_UPLOAD_BYTES: the largest file create_video_upload accepts (default 5 GiB). */
+  maxUploadBytes: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
   apiKey: string | undefined;
   /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
@@ -52,6 +54,7 @@ export function loadConfig(env: Env = process.env): Config {
   }
   const allowPrivateNetworks = cidrList(env, 'CUEPOINT_ALLOW_PRIVATE_NETWORKS', problems);
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
+  const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
     problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
@@ -67,6 +70,7 @@ export function loadConfig(env: Env = process.env): Config {
     rateLimitOverride,
     allowPrivateNetworks,
     logLevel,
+    maxUploadBytes,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
   });

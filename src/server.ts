@@ -4,6 +4,7 @@
  * needs PostgreSQL, since an embedded database belongs to one process.
  */
 import cluster from 'node:cluster';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
@@ -14,7 +15,10 @@ import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
+import { type JobWorker, startJobWorker } from './jobs/worker.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
+import { createLocalMediaStore } from './storage/local-media-store.ts';
+import { videoProcessingHandler } from './workers/video-processing.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -56,14 +60,18 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
   const redis: Redis | undefined = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
   let app: FastifyInstance | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let jobWorker: JobWorker | undefined;
+  const mediaStore = createLocalMediaStore(join(config.dataDir, 'media'));
 
   if (role === 'api' || role === 'all') {
     app = await buildApp({
       database,
+      mediaStore,
       rateLimiter: createRateLimiter(redis, log),
       secret: await resolveSigningSecret(database.db, config.secret),
       publicUrl: config.publicUrl,
       rateLimitOverride: config.rateLimitOverride,
+      maxUploadBytes: config.maxUploadBytes,
       logger: { level: config.logLevel },
     });
     await app.listen({ port: config.port, host: config.host });
@@ -73,10 +81,12 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
+    jobWorker = startJobWorker({ db: database.db, handlers: [videoProcessingHandler({ store: mediaStore, log })], log });
   }
   return async () => {
     clearInterval(timer);
     await app?.close();
+    await jobWorker?.stop();
     redis?.disconnect();
     await database.close();
   };

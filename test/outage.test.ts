@@ -4,18 +4,27 @@
  * up; with Redis unreachable the rate limiter falls back to per-process memory.
  */
 import assert from 'node:assert/strict';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { buildApp } from '../src/app.ts';
 import { createRateLimiter } from '../src/core/rate-limit.ts';
 import { generateToken } from '../src/core/tokens.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { connectRedis } from '../src/runtime.ts';
+import { createLocalMediaStore } from '../src/storage/local-media-store.ts';
 import { TEST_SECRET } from './helpers/app.ts';
 
 test('PostgreSQL unreachable: 503 with Retry-After on the API, /ready 503, /health 200', async (t) => {
   // Port 1 on loopback refuses connections at once, like a stopped server.
   const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
-  const app = await buildApp({ database, rateLimiter: createRateLimiter(), secret: TEST_SECRET, publicUrl: 'http://localhost:3000' });
+  const app = await buildApp({
+    database,
+    mediaStore: createLocalMediaStore(join(tmpdir(), 'cuepoint-outage-media')),
+    rateLimiter: createRateLimiter(),
+    secret: TEST_SECRET,
+    publicUrl: 'http://localhost:3000',
+  });
   t.after(async () => {
     await app.close();
     await database.close();

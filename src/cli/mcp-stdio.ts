@@ -57,6 +57,8 @@ export async function mcpStdio(
     findCredential: database.findCredential,
     rateLimiter: createRateLimiter(redis, silentLog),
     secret: await resolveSigningSecret(database.db, config.secret),
+    publicUrl: config.publicUrl,
+    maxUploadBytes: config.maxUploadBytes,
     rateLimitOverride: config.rateLimitOverride,
     log: silentLog,
   });

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
 import type { EventType } from './events.ts';
+import type { MediaLinks } from './media-links.ts';
 import type { CursorCodec } from './pagination.ts';
 import type { Principal } from './principal.ts';
 
@@ -25,6 +26,10 @@ export interface OperationContext {
   requestsPerMinute: number;
   log: Log;
   cursors: CursorCodec;
+  /** URLs of the public media surface (signed upload URLs, playback, posters). */
+  links: MediaLinks;
+  /** Operator-configured limits handlers enforce. */
+  limits: { maxUploadBytes: number };
   /** Records an event in the outbox, in the same transaction as the change it describes. */
   emit(type: EventType, data: Record<string, unknown>): Promise<void>;
 }

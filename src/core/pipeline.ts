@@ -12,6 +12,7 @@ import type { Log, OperationContext } from './context.ts';
 import { AppError, errorBody, type FieldProblem } from './errors.ts';
 import { recordEvent } from './events.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
+import { createMediaLinks } from './media-links.ts';
 import type { AnyOperation } from './operation.ts';
 import { createCursorCodec } from './pagination.ts';
 import { hasPersonalData, maskPersonalData } from './pii.ts';
@@ -26,8 +27,11 @@ export interface PipelineDeps {
   db: Kysely<Database>;
   findCredential: FindCredential;
   rateLimiter: RateLimiter;
-  /** Signs pagination cursors. */
+  /** Signs pagination cursors and upload URLs, and seals stored responses. */
   secret: string;
+  /** The service's public origin, for the URLs handlers hand out. */
+  publicUrl: string;
+  maxUploadBytes: number;
   /** Requests per minute for every credential, overriding the plans (CUEPOINT_RATE_LIMIT). */
   rateLimitOverride?: number;
   log: Log;
@@ -55,6 +59,8 @@ export type Pipeline = (operation: AnyOperation, call: OperationCall) => Promise
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const clock = deps.clock ?? (() => new Date());
   const box = createSealedBox(deps.secret, 'idempotent responses');
+  const { links } = createMediaLinks(deps.secret, deps.publicUrl);
+  const limits = { maxUploadBytes: deps.maxUploadBytes };
   const cursorCodecs = new Map<string, ReturnType<typeof createCursorCodec>>();
   const cursorsFor = (name: string) => {
     let codec = cursorCodecs.get(name);
@@ -103,6 +109,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         requestsPerMinute: limit,
         log: deps.log,
         cursors: cursorsFor(operation.name),
+        links,
+        limits,
         emit: async (type, data) => {
           await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
         },

@@ -58,6 +58,10 @@ export interface VideosTable {
   width: number | null;
   height: number | null;
   failure_reason: string | null;
+  media_type: ColumnType<string | null, string | null | undefined, string | null>;
+  video_codec: ColumnType<string | null, string | null | undefined, string | null>;
+  audio_codec: ColumnType<string | null, string | null | undefined, string | null>;
+  bitrate: ColumnType<number | null, number | null | undefined, number | null>;
   view_count: Count;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -123,6 +127,15 @@ export interface JobsTable {
   finished_at: Timestamp | null;
 }
 
+export interface VideoUploadsTable {
+  video_id: string;
+  workspace_id: string;
+  file_size: number;
+  state: 'open' | 'receiving' | 'done';
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -133,6 +146,7 @@ export interface Database {
   events: EventsTable;
   service_settings: ServiceSettingsTable;
   jobs: JobsTable;
+  video_uploads: VideoUploadsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

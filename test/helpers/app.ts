@@ -3,6 +3,9 @@
  * workspaces, keys and videos and to send requests through inject().
  */
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { type AppOptions, buildApp } from '../../src/app.ts';
@@ -14,6 +17,8 @@ import type { NewVideo } from '../../src/db/tables.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import { connectRedisReady } from '../../src/runtime.ts';
+import { createLocalMediaStore } from '../../src/storage/local-media-store.ts';
+import type { MediaStore } from '../../src/storage/media-store.ts';
 import { openTestDatabase, testRedisUrl } from './database.ts';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
@@ -21,6 +26,7 @@ export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
 export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
+  mediaStore: MediaStore;
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
   workspace(plan?: 'free' | 'pro' | 'business'): Promise<TestWorkspace>;
 }
@@ -50,9 +56,12 @@ export interface TestResponse {
 
 export async function startTestApp(t: TestContext, options: Partial<AppOptions> = {}): Promise<TestApp> {
   const database = await openTestDatabase();
+  const mediaDir = mkdtempSync(join(tmpdir(), 'cuepoint-media-'));
+  const mediaStore = createLocalMediaStore(mediaDir);
   const redis = testRedisUrl ? await connectRedisReady(testRedisUrl) : undefined;
   const app = await buildApp({
     database,
+    mediaStore,
     rateLimiter: createRateLimiter(redis),
     secret: TEST_SECRET,
     publicUrl: 'http://localhost:3000',
@@ -62,6 +71,7 @@ export async function startTestApp(t: TestContext, options: Partial<AppOptions> 
     await app.close();
     redis?.disconnect();
     await database.close();
+    rmSync(mediaDir, { recursive: true, force: true });
   });
 
   const request = async (method: string, url: string, { token, body, headers = {} }: RequestOptions = {}): Promise<TestResponse> => {
@@ -135,5 +145,5 @@ export async function startTestApp(t: TestContext, options: Partial<AppOptions> 
     };
   };
 
-  return { app, database, request, workspace };
+  return { app, database, mediaStore, request, workspace };
 }

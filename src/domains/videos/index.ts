@@ -1,5 +1,6 @@
+import { createVideoUpload } from './operations/create-video-upload.ts';
 import { getVideo } from './operations/get-video.ts';
 import { listVideos } from './operations/list-videos.ts';
 import { updateVideo } from './operations/update-video.ts';
 
-export const videoOperations = [listVideos, getVideo, updateVideo];
+export const videoOperations = [listVideos, getVideo, updateVideo, createVideoUpload];

@@ -4,6 +4,7 @@
  */
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
+import type { MediaLinks } from '../../core/media-links.ts';
 import type { SortKey } from '../../core/pagination.ts';
 import type { Database } from '../../db/tables.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
@@ -134,7 +135,7 @@ export async function listVideos(
   return { rows: rows.map(toSummary), total: Number(count.total) };
 }
 
-export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<VideoDetail> {
+export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string, links: MediaLinks): Promise<VideoDetail> {
   const row = await baseQuery(db, workspaceId)
     .leftJoin('video_stats as s', 's.video_id', 'v.id')
     .select(summaryColumns)
@@ -167,7 +168,8 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     height: row.height,
     failure_reason: row.failure_reason,
     poster_url: null,
-    playback_url: null,
+    // Only what the public surface serves gets a URL: ready and not archived.
+    playback_url: row.status === 'ready' && !row.archived ? links.playbackUrl(row.id) : null,
     stats: {
       views,
       unique_viewers: row.unique_viewers ?? 0,
@@ -202,4 +204,24 @@ export async function lockVideo(db: Kysely<Database>, workspaceId: string, video
     .forUpdate()
     .executeTakeFirst();
   if (!row) throw AppError.notFound('video', videoId);
+}
+
+/** Throws plan_limit when the workspace already has as many videos as its plan allows. */
+export async function assertVideoQuota(db: Kysely<Database>, workspaceId: string, videosMax: number | null): Promise<void> {
+  if (videosMax === null) return;
+  const row = await db
+    .selectFrom('videos')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirstOrThrow();
+  if (Number(row.n) >= videosMax) {
+    throw new AppError(
+      'plan_limit',
+      `This workspace has ${row.n} videos, the most its plan allows (${videosMax}). Archive is not enough: upgrade the plan.`,
+      {
+        entitlement: 'videos.max',
+        limit: videosMax,
+      },
+    );
+  }
 }

@@ -24,6 +24,6 @@ export const getVideo = defineOperation({
   output: VideoDetail,
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01' },
   async handler(ctx, input) {
-    return getVideoDetail(ctx.db, ctx.workspaceId, input.video_id);
+    return getVideoDetail(ctx.db, ctx.workspaceId, input.video_id, ctx.links);
   },
 });

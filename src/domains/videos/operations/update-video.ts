@@ -38,7 +38,7 @@ export const updateVideo = defineOperation({
   async handler(ctx, input) {
     const { video_id, ...fields } = input;
     await lockVideo(ctx.db, ctx.workspaceId, video_id);
-    const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id);
+    const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
     if (fields.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, fields.folder_id);
     const changes: Record<string, unknown> = {};
     if (fields.title !== undefined && fields.title.trim() !== current.title) changes.title = fields.title.trim();
@@ -58,7 +58,7 @@ export const updateVideo = defineOperation({
       .where('id', '=', video_id)
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw AppError.notFound('video', video_id);
-    const video = await getVideoDetail(ctx.db, ctx.workspaceId, video_id);
+    const video = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
     await ctx.emit('video.updated', { video_id, changed: Object.keys(changes), video });
     return video;
   },

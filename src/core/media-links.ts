@@ -1,0 +1,43 @@
+/**
+ * URLs of the public media surface. An upload URL is one-time and expiring: it names the video and
+ * its expiry and carries an HMAC of both, so it cannot be forged, altered or stretched; single use is
+ * enforced by the upload row it points at.
+ */
+import { createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+
+export interface MediaLinks {
+  uploadUrl(videoId: string, expiresAt: Date): string;
+  /** Where a ready, non-archived video streams from. */
+  playbackUrl(videoId: string): string;
+  posterUrl(videoId: string): string;
+}
+
+export type UploadTokenCheck =
+  | { ok: true; videoId: string; expiresAt: Date }
+  | { ok: false; reason: 'invalid' | 'expired'; expiresAt?: Date };
+
+const TOKEN = /^([0-9a-f-]{36})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
+
+export function createMediaLinks(secret: string, publicUrl: string) {
+  const key = createSecretKey(Buffer.from(secret));
+  const sign = (videoId: string, expiry: string) => createHmac('sha256', key).update(`upload:${videoId}.${expiry}`).digest('base64url');
+  const links: MediaLinks = {
+    uploadUrl(videoId, expiresAt) {
+      const expiry = String(Math.floor(expiresAt.getTime() / 1000));
+      return `${publicUrl}/uploads/${videoId}.${expiry}.${sign(videoId, expiry)}`;
+    },
+    playbackUrl: (videoId) => `${publicUrl}/media/${videoId}`,
+    posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
+  };
+  const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {
+    const match = TOKEN.exec(token);
+    if (!match) return { ok: false, reason: 'invalid' };
+    const [, videoId, expiry, signature] = match as unknown as [string, string, string, string];
+    const expected = Buffer.from(sign(videoId, expiry));
+    if (!timingSafeEqual(expected, Buffer.from(signature))) return { ok: false, reason: 'invalid' };
+    const expiresAt = new Date(Number(expiry) * 1000);
+    if (expiresAt.getTime() <= now.getTime()) return { ok: false, reason: 'expired', expiresAt };
+    return { ok: true, videoId, expiresAt };
+  };
+  return { links, checkUploadToken };
+}

@@ -1,0 +1,78 @@
+/**
+ * What a media file is, read with mediainfo.js (MediaInfoLib compiled to WASM: no system package
+ * needed). The file is read in chunks from disk, never loaded whole.
+ */
+import { open } from 'node:fs/promises';
+import mediaInfoFactory from 'mediainfo.js';
+
+export interface MediaFacts {
+  hasVideo: boolean;
+  durationSeconds: number | null;
+  width: number | null;
+  height: number | null;
+  videoCodec: string | null;
+  audioCodec: string | null;
+  bitrate: number | null;
+  mediaType: string;
+  format: string | null;
+}
+
+type Track = Record<string, unknown> & { '@type': string };
+
+export async function probeMedia(path: string): Promise<MediaFacts> {
+  const mediaInfo = await mediaInfoFactory({ format: 'object' });
+  const file = await open(path);
+  try {
+    const { size } = await file.stat();
+    const result = await mediaInfo.analyzeData(size, async (chunkSize, offset) => {
+      const buffer = Buffer.alloc(chunkSize);
+      const { bytesRead } = await file.read(buffer, 0, chunkSize, offset);
+      return buffer.subarray(0, bytesRead);
+    });
+    const tracks = (result.media?.track ?? []) as unknown as Track[];
+    const general = tracks.find((t) => t['@type'] === 'General');
+    const video = tracks.find((t) => t['@type'] === 'Video');
+    const audio = tracks.find((t) => t['@type'] === 'Audio');
+    const format = text(general?.Format);
+    return {
+      hasVideo: video !== undefined,
+      durationSeconds: number(general?.Duration ?? video?.Duration),
+      width: integer(video?.Width),
+      height: integer(video?.Height),
+      videoCodec: text(video?.Format),
+      audioCodec: text(audio?.Format),
+      bitrate: integer(general?.OverallBitRate),
+      mediaType: text(general?.InternetMediaType) ?? mediaTypeOf(format),
+      format,
+    };
+  } finally {
+    await file.close();
+    mediaInfo.close();
+  }
+}
+
+function text(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
+function number(value: unknown): number | null {
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) && value !== null && value !== undefined && value !== '' ? n : null;
+}
+
+function integer(value: unknown): number | null {
+  const n = number(value);
+  return n === null ? null : Math.round(n);
+}
+
+const FORMAT_TYPES: Record<string, string> = {
+  MPEG_4: 'video/mp4',
+  'MPEG-4': 'video/mp4',
+  WebM: 'video/webm',
+  Matroska: 'video/x-matroska',
+  QuickTime: 'video/quicktime',
+};
+
+function mediaTypeOf(format: string | null): string {
+  return (format && FORMAT_TYPES[format]) || 'application/octet-stream';
+}

@@ -1,0 +1,77 @@
+/**
+ * PUT /uploads/{token}: where a direct upload's bytes go. Outside the API: the signed, expiring,
+ * one-time URL is the credential. The body is streamed to the media store as it arrives (never held
+ * in memory), must be exactly the declared size, and only one PUT per URL can succeed. CORS is open
+ * so a browser can upload straight from a page.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AppError, errorBody } from '../core/errors.ts';
+import type { UploadTokenCheck } from '../core/media-links.ts';
+import type { Database } from '../db/tables.ts';
+import { claimUpload, finishUpload, reopenUpload } from '../domains/videos/uploads.queries.ts';
+import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
+
+export interface UploadTargetOptions {
+  db: Kysely<Database>;
+  store: MediaStore;
+  checkUploadToken(token: string, now: Date): UploadTokenCheck;
+  clock: () => Date;
+}
+
+const CORS = {
+  'Access-Control-Allow-Origin': '*',
+  'Access-Control-Allow-Methods': 'PUT, OPTIONS',
+  'Access-Control-Allow-Headers': 'Content-Type',
+  'Access-Control-Max-Age': '3600',
+};
+
+export async function registerUploadTarget(app: FastifyInstance, options: UploadTargetOptions): Promise<void> {
+  await app.register(async (uploads) => {
+    // Leave every body unread: the handler streams it to storage itself, whatever its type or size.
+    uploads.removeAllContentTypeParsers();
+    uploads.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    uploads.options('/uploads/:token', async (_request, reply) => reply.code(204).headers(CORS).send());
+    uploads.put('/uploads/:token', (request, reply) => receive(request, reply, options));
+  });
+}
+
+async function receive(request: FastifyRequest, reply: FastifyReply, options: UploadTargetOptions) {
+  reply.headers(CORS);
+  const fail = (error: AppError) => reply.code(error.status).headers(error.headers).send(errorBody(error, request.id));
+  const token = (request.params as { token: string }).token;
+  const check = options.checkUploadToken(token, options.clock());
+  if (!check.ok) {
+    return fail(
+      check.reason === 'expired'
+        ? new AppError('forbidden', `This upload URL expired at ${check.expiresAt?.toISOString()}. Create a new upload.`)
+        : new AppError('forbidden', 'This upload URL is not valid: it was altered or was not issued by this service.'),
+    );
+  }
+  const claim = await claimUpload(options.db, check.videoId, options.clock());
+  if (!claim.claimed) {
+    const messages = {
+      receiving: 'A file is already being uploaded to this URL.',
+      done: 'This upload URL has already been used.',
+      expired: 'This upload URL has expired. Create a new upload.',
+      missing: 'This upload no longer exists.',
+    } as const;
+    return fail(new AppError(claim.state === 'missing' ? 'not_found' : 'conflict', messages[claim.state]));
+  }
+  const declared = request.headers['content-length'];
+  if (declared !== undefined && Number(declared) !== claim.fileSize) {
+    await reopenUpload(options.db, check.videoId);
+    request.raw.resume();
+    return fail(AppError.invalid([{ field: 'Content-Length', problem: `must be the declared file_size, ${claim.fileSize} bytes` }]));
+  }
+  try {
+    await options.store.write({ workspaceId: claim.workspaceId, videoId: check.videoId, file: 'source' }, request.raw, claim.fileSize);
+  } catch (error) {
+    await reopenUpload(options.db, check.videoId);
+    if (error instanceof UploadSizeError) return fail(AppError.invalid([{ field: 'body', problem: error.message }]));
+    request.log.warn({ err: error }, 'upload interrupted');
+    return fail(AppError.invalid([{ field: 'body', problem: 'the transfer was interrupted; send the file again to the same URL' }]));
+  }
+  await finishUpload(options.db, { videoId: check.videoId, workspaceId: claim.workspaceId }, options.clock());
+  return reply.code(200).send({ video_id: check.videoId, status: 'processing', bytes_received: claim.fileSize });
+}

@@ -18,6 +18,7 @@ import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.
 import { type JobWorker, startJobWorker } from './jobs/worker.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { createLocalMediaStore } from './storage/local-media-store.ts';
+import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -81,7 +82,14 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
-    jobWorker = startJobWorker({ db: database.db, handlers: [videoProcessingHandler({ store: mediaStore, log })], log });
+    jobWorker = startJobWorker({
+      db: database.db,
+      handlers: [
+        videoProcessingHandler({ store: mediaStore, log }),
+        videoImportHandler({ store: mediaStore, log, allowPrivateNetworks: config.allowPrivateNetworks, maxBytes: config.maxUploadBytes }),
+      ],
+      log,
+    });
   }
   return async () => {
     clearInterval(timer);

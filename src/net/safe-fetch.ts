@@ -153,6 +153,14 @@ async function fetchGuarded(input: string | URL, options: SafeFetchOptions, over
         }
         signal.addEventListener('abort', release, { once: true });
         const capped = cappedBody(response.body, { maxBytes, overflow, signal, url: current, release });
+        // A body destroyed before it was read never runs the reader's clean-up: release here too, or
+        // the deadline timer and the connection outlive the response.
+        capped.once('close', () => {
+          // Destroying an unread undici body reports the abort as an 'error'; it is the one we asked for.
+          response.body.on('error', () => {});
+          response.body.destroy();
+          release();
+        });
         return {
           status: response.statusCode,
           headers: toHeaders(response.headers),

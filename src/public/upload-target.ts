@@ -65,7 +65,9 @@ async function receive(request: FastifyRequest, reply: FastifyReply, options: Up
     return fail(AppError.invalid([{ field: 'Content-Length', problem: `must be the declared file_size, ${claim.fileSize} bytes` }]));
   }
   try {
-    await options.store.write({ workspaceId: claim.workspaceId, videoId: check.videoId, file: 'source' }, request.raw, claim.fileSize);
+    await options.store.write({ workspaceId: claim.workspaceId, videoId: check.videoId, file: 'source' }, request.raw, {
+      exactly: claim.fileSize,
+    });
   } catch (error) {
     await reopenUpload(options.db, check.videoId);
     if (error instanceof UploadSizeError) return fail(AppError.invalid([{ field: 'body', problem: error.message }]));

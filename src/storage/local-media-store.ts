@@ -9,7 +9,7 @@ import { mkdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type MediaKey, type MediaStore, UploadSizeError } from './media-store.ts';
+import { type MediaKey, type MediaStore, type SizeRule, UploadSizeError } from './media-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -21,7 +21,8 @@ export function createLocalMediaStore(root: string): MediaStore {
   };
   return {
     pathOf,
-    async write(key, body, expectedBytes) {
+    async write(key, body, size: SizeRule) {
+      const limit = 'exactly' in size ? size.exactly : size.atMost;
       const target = pathOf(key);
       await mkdir(join(target, '..'), { recursive: true });
       const temporary = `${target}.${randomUUID()}.part`;
@@ -30,13 +31,14 @@ export function createLocalMediaStore(root: string): MediaStore {
         transform(chunk: Buffer, _encoding, callback) {
           received += chunk.length;
           // Stop reading the moment the body outgrows its declared size.
-          callback(received > expectedBytes ? new UploadSizeError(expectedBytes, received) : null, chunk);
+          callback(received > limit ? new UploadSizeError(size, received) : null, chunk);
         },
       });
       try {
         await pipeline(body, counter, createWriteStream(temporary));
-        if (received !== expectedBytes) throw new UploadSizeError(expectedBytes, received);
+        if ('exactly' in size && received !== size.exactly) throw new UploadSizeError(size, received);
         await rename(temporary, target);
+        return received;
       } catch (error) {
         await rm(temporary, { force: true });
         throw error;

@@ -14,13 +14,18 @@ export interface MediaKey {
   file: MediaFile;
 }
 
+/** How big a written file must be: exactly a declared size (uploads), or at most a cap (imports). */
+export type SizeRule = { exactly: number } | { atMost: number };
+
 export class UploadSizeError extends Error {
   readonly received: number;
-  constructor(expected: number, received: number) {
+  constructor(rule: SizeRule, received: number) {
     super(
-      received > expected
-        ? `The file is larger than the declared ${expected} bytes.`
-        : `The upload ended after ${received} of the declared ${expected} bytes.`,
+      'atMost' in rule
+        ? `The file is larger than the ${rule.atMost} bytes allowed.`
+        : received > rule.exactly
+          ? `The file is larger than the declared ${rule.exactly} bytes.`
+          : `The upload ended after ${received} of the declared ${rule.exactly} bytes.`,
     );
     this.name = 'UploadSizeError';
     this.received = received;
@@ -29,11 +34,11 @@ export class UploadSizeError extends Error {
 
 export interface MediaStore {
   /**
-   * Streams `body` into the store without holding it in memory. It must be exactly `expectedBytes`
-   * long; anything else throws UploadSizeError and leaves nothing behind. A file appears whole or
+   * Streams `body` into the store without holding it in memory, and returns its size. A body that
+   * breaks the size rule throws UploadSizeError and leaves nothing behind. A file appears whole or
    * not at all.
    */
-  write(key: MediaKey, body: Readable, expectedBytes: number): Promise<void>;
+  write(key: MediaKey, body: Readable, size: SizeRule): Promise<number>;
   /** A local path the file can be read from (for probing and for sending with Range support). */
   pathOf(key: MediaKey): string;
   size(key: MediaKey): Promise<number | undefined>;

@@ -4,8 +4,10 @@
  * (event `video.failed`): a file that is not a video fails at once; an error retries, and the last
  * failure — or workers that kept dying — ends the video failed too. Nothing stays processing forever.
  */
+import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import { recordEvent } from '../core/events.ts';
+import type { Database } from '../db/tables.ts';
 import { markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { probeMedia } from '../media/probe.ts';
@@ -27,45 +29,56 @@ export function videoProcessingHandler(options: { store: MediaStore; log: Log; c
         .where('workspace_id', '=', workspaceId)
         .executeTakeFirst();
       if (video?.status !== 'processing') return; // done already, or gone: running again changes nothing
-      const facts = await probeMedia(options.store.pathOf({ workspaceId, videoId, file: 'source' }));
-      if (!facts.hasVideo) {
-        const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
-        await markVideoFailed(db, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
-        return;
-      }
-      await db.transaction().execute(async (trx) => {
-        const now = clock();
-        const ready = await trx
-          .updateTable('videos')
-          .set({
-            status: 'ready',
-            duration_seconds: facts.durationSeconds,
-            width: facts.width,
-            height: facts.height,
-            video_codec: facts.videoCodec,
-            audio_codec: facts.audioCodec,
-            bitrate: facts.bitrate,
-            media_type: facts.mediaType,
-            failure_reason: null,
-            updated_at: now,
-          })
-          .where('id', '=', videoId)
-          .where('status', '=', 'processing')
-          .returning('id')
-          .executeTakeFirst();
-        if (ready) {
-          await recordEvent(trx, {
-            workspaceId,
-            type: 'video.ready',
-            data: { video_id: videoId, duration_seconds: facts.durationSeconds, width: facts.width, height: facts.height },
-            at: now,
-          });
-        }
-      });
+      await probeAndFinish(db, options.store, workspaceId, videoId, clock);
     },
     async onFailed(job, reason, db) {
       options.log.warn({ job: job.id, reason }, 'video processing failed for good');
       await markVideoFailed(db, job.workspaceId as string, String(job.payload.video_id), `Processing failed: ${reason}`, clock());
     },
   };
+}
+
+/** Probes the stored source file and ends processing: ready with its facts, or failed if not a video. */
+export async function probeAndFinish(
+  db: Kysely<Database>,
+  store: MediaStore,
+  workspaceId: string,
+  videoId: string,
+  clock: () => Date,
+): Promise<void> {
+  const facts = await probeMedia(store.pathOf({ workspaceId, videoId, file: 'source' }));
+  if (!facts.hasVideo) {
+    const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
+    await markVideoFailed(db, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
+    return;
+  }
+  await db.transaction().execute(async (trx) => {
+    const now = clock();
+    const ready = await trx
+      .updateTable('videos')
+      .set({
+        status: 'ready',
+        duration_seconds: facts.durationSeconds,
+        width: facts.width,
+        height: facts.height,
+        video_codec: facts.videoCodec,
+        audio_codec: facts.audioCodec,
+        bitrate: facts.bitrate,
+        media_type: facts.mediaType,
+        failure_reason: null,
+        updated_at: now,
+      })
+      .where('id', '=', videoId)
+      .where('status', '=', 'processing')
+      .returning('id')
+      .executeTakeFirst();
+    if (ready) {
+      await recordEvent(trx, {
+        workspaceId,
+        type: 'video.ready',
+        data: { video_id: videoId, duration_seconds: facts.durationSeconds, width: facts.width, height: facts.height },
+        at: now,
+      });
+    }
+  });
 }

@@ -9,6 +9,8 @@ import { enqueueJob } from '../../jobs/queue.ts';
 
 export const VIDEO_PROCESSING_JOB = 'video.process';
 export const VIDEO_PROCESSING_ATTEMPTS = 3;
+export const VIDEO_IMPORT_JOB = 'video.import';
+export const VIDEO_IMPORT_ATTEMPTS = 4;
 
 export type UploadClaim =
   | { claimed: true; workspaceId: string; fileSize: number }

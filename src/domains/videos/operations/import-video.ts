@@ -1,0 +1,93 @@
+/**
+ * import_video: creates a video in `processing` from a public link and queues its import: a worker
+ * downloads the file through the SSRF guard (every hop resolved and checked, private and metadata
+ * addresses refused), then probes it like an upload. Records `video.created`.
+ */
+import { randomUUID } from 'node:crypto';
+import { Type } from 'typebox';
+import { AppError } from '../../../core/errors.ts';
+import { defineOperation } from '../../../core/operation.ts';
+import { PLANS } from '../../../core/plans.ts';
+import { Id } from '../../../core/schemas.ts';
+import { enqueueJob } from '../../../jobs/queue.ts';
+import { parseOutboundUrl } from '../../../net/check-url.ts';
+import { OutboundRequestError } from '../../../net/outbound-error.ts';
+import { VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../uploads.queries.ts';
+import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail } from '../videos.queries.ts';
+import { TagList, VideoDetail } from '../videos.schemas.ts';
+
+export const importVideo = defineOperation({
+  name: 'import_video',
+  summary: 'Import a video from a public link',
+  description:
+    'Creates a video from a file at a public http(s) link and processes it in the background: the video starts in ' +
+    'processing and becomes ready, or failed with the reason (for example the link answered 404, points to a ' +
+    'private address, or is not a video). Poll get_video to follow it. Use create_video_upload to send a file directly.',
+  method: 'POST',
+  path: '/videos',
+  group: 'Videos',
+  scope: 'videos:write',
+  write: true,
+  status: 201,
+  errors: ['not_found', 'plan_limit'],
+  input: Type.Object(
+    {
+      source_url: Type.String({ minLength: 8, maxLength: 4096, description: 'A public http or https link to the video file.' }),
+      title: Type.Optional(
+        Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Defaults to the file name in the link.' }),
+      ),
+      folder_id: Type.Optional(Id('Folder to file the video in.')),
+      tags: Type.Optional(TagList),
+    },
+    { additionalProperties: false },
+  ),
+  output: VideoDetail,
+  example: { source_url: 'https://media.example.com/webinars/q3-launch.mp4', title: 'Q3 launch webinar', tags: ['webinar'] },
+  async handler(ctx, input) {
+    let url: URL;
+    try {
+      url = parseOutboundUrl(input.source_url);
+    } catch (error) {
+      throw AppError.invalid([
+        { field: 'source_url', problem: error instanceof OutboundRequestError ? error.message : 'is not a valid URL' },
+      ]);
+    }
+    if (input.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, input.folder_id);
+    await assertVideoQuota(ctx.db, ctx.workspaceId, PLANS[ctx.principal.plan].videosMax);
+    const id = randomUUID();
+    const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '').slice(0, 255) || url.hostname;
+    await ctx.db
+      .insertInto('videos')
+      .values({
+        id,
+        workspace_id: ctx.workspaceId,
+        folder_id: input.folder_id ?? null,
+        title: input.title?.trim() ?? (fileName.replace(/\.[^.]{1,8}$/, '') || fileName),
+        tags: [...new Set((input.tags ?? []).map((t) => t.trim()))],
+        status: 'processing',
+        source_url: url.href,
+        file_name: fileName,
+        file_size: null,
+        duration_seconds: null,
+        width: null,
+        height: null,
+        failure_reason: null,
+        created_at: ctx.now,
+        updated_at: ctx.now,
+      })
+      .execute();
+    await enqueueJob(
+      ctx.db,
+      {
+        kind: VIDEO_IMPORT_JOB,
+        workspaceId: ctx.workspaceId,
+        payload: { video_id: id, source_url: url.href },
+        maxAttempts: VIDEO_IMPORT_ATTEMPTS,
+      },
+      ctx.now,
+    );
+    const video = await getVideoDetail(ctx.db, ctx.workspaceId, id, ctx.links);
+    await ctx.emit('video.created', { video_id: id, video });
+    return video;
+  },
+});

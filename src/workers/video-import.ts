@@ -1,0 +1,87 @@
+/**
+ * The `video.import` job: downloads an imported video's file through the SSRF guard (addresses
+ * checked at every hop, the connection pinned, bytes and time capped), streams it into the media
+ * store, then probes it like an upload. A refusal that will not change (a private address, a 404, a
+ * file too large) fails the video at once with the reason; network trouble and 5xx answers retry.
+ */
+import type { Log } from '../core/context.ts';
+import { markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads.queries.ts';
+import type { JobHandler } from '../jobs/worker.ts';
+import type { Cidr } from '../net/address-policy.ts';
+import { OutboundRequestError } from '../net/outbound-error.ts';
+import { safeFetch } from '../net/safe-fetch.ts';
+import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
+import { probeAndFinish } from './video-processing.ts';
+
+const DOWNLOAD_TIMEOUT_MS = 30 * 60 * 1000;
+
+/** A failure the same request would meet again: fail the video now instead of retrying. */
+class PermanentImportFailure extends Error {}
+
+export function videoImportHandler(options: {
+  store: MediaStore;
+  log: Log;
+  allowPrivateNetworks: readonly Cidr[];
+  maxBytes: number;
+  clock?: () => Date;
+}): JobHandler {
+  const clock = options.clock ?? (() => new Date());
+  return {
+    kind: VIDEO_IMPORT_JOB,
+    maxAttempts: VIDEO_IMPORT_ATTEMPTS,
+    retryDelayMs: (attempt) => 10_000 * 3 ** (attempt - 1),
+    async run(job, { db, signal }) {
+      const videoId = String(job.payload.video_id);
+      const workspaceId = job.workspaceId as string;
+      const video = await db
+        .selectFrom('videos')
+        .select(['status'])
+        .where('id', '=', videoId)
+        .where('workspace_id', '=', workspaceId)
+        .executeTakeFirst();
+      if (video?.status !== 'processing') return;
+      try {
+        const bytes = await download(String(job.payload.source_url), { workspaceId, videoId }, signal);
+        await db.updateTable('videos').set({ file_size: bytes, updated_at: clock() }).where('id', '=', videoId).execute();
+      } catch (error) {
+        if (error instanceof PermanentImportFailure) {
+          await markVideoFailed(db, workspaceId, videoId, error.message, clock());
+          return;
+        }
+        throw error;
+      }
+      await probeAndFinish(db, options.store, workspaceId, videoId, clock);
+    },
+    async onFailed(job, reason, db) {
+      options.log.warn({ job: job.id, reason }, 'video import failed for good');
+      await markVideoFailed(db, job.workspaceId as string, String(job.payload.video_id), `The import failed: ${reason}`, clock());
+    },
+  };
+
+  async function download(sourceUrl: string, ids: { workspaceId: string; videoId: string }, signal: AbortSignal): Promise<number> {
+    try {
+      const response = await safeFetch(sourceUrl, {
+        allowPrivateNetworks: options.allowPrivateNetworks,
+        maxBytes: options.maxBytes,
+        timeoutMs: DOWNLOAD_TIMEOUT_MS,
+        signal,
+      });
+      if (response.status >= 400) {
+        response.cancel();
+        const message = `The link answered HTTP ${response.status}.`;
+        if (response.status >= 500 || response.status === 429) throw new Error(message);
+        throw new PermanentImportFailure(`${message} Check that it is public and points to the file itself.`);
+      }
+      if (response.status >= 300) {
+        response.cancel();
+        throw new PermanentImportFailure(`The link answered HTTP ${response.status} without a usable redirect.`);
+      }
+      return await options.store.write({ ...ids, file: 'source' }, response.body, { atMost: options.maxBytes });
+    } catch (error) {
+      if (error instanceof OutboundRequestError && !error.retryable)
+        throw new PermanentImportFailure(`The link could not be fetched: ${error.message}`);
+      if (error instanceof UploadSizeError) throw new PermanentImportFailure(error.message);
+      throw error;
+    }
+  }
+}

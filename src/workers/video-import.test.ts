@@ -109,6 +109,9 @@ test('without the allow-list, a loopback link is refused by the SSRF guard; bad 
   const refused = await importAndWait(harness, ws.key, `${base}/clip.mp4`);
   assert.equal(refused.status, 'failed');
   assert.match(refused.failure_reason, /could not be fetched/);
+  const oddName = await harness.request('POST', '/v1/videos', { token: ws.key, body: { source_url: `${base}/100%25%E0%A4%A.mp4` } });
+  assert.equal(oddName.status, 201, oddName.raw);
+  assert.equal(oddName.body.file_name, '100%25%E0%A4%A.mp4', 'a name that does not decode is kept as written');
   for (const source_url of ['ftp://example.com/a.mp4', 'file:///etc/passwd', 'https://user:pass@example.com/a.mp4', 'not a url at all']) {
     const res = await harness.request('POST', '/v1/videos', { token: ws.key, body: { source_url } });
     assert.equal(res.status, 400, source_url);

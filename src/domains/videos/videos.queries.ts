@@ -2,6 +2,7 @@
  * Video reads and writes. Every function takes the workspace id and filters on it; a fetch by id that
  * misses in this workspace throws not_found, whoever really owns the id.
  */
+import { randomUUID } from 'node:crypto';
 import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import type { MediaLinks } from '../../core/media-links.ts';
@@ -224,4 +225,43 @@ export async function assertVideoQuota(db: Kysely<Database>, workspaceId: string
       },
     );
   }
+}
+
+export interface NewVideoFields {
+  status: 'waiting_upload' | 'processing';
+  fileName: string;
+  fileSize: number | null;
+  sourceUrl: string | null;
+  title?: string;
+  folderId?: string;
+  tags?: string[];
+}
+
+/**
+ * Inserts a new video for an upload or an import: title from the file name unless given, tags
+ * trimmed and de-duplicated. Returns its id.
+ */
+export async function insertNewVideo(db: Kysely<Database>, workspaceId: string, fields: NewVideoFields, now: Date): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('videos')
+    .values({
+      id,
+      workspace_id: workspaceId,
+      folder_id: fields.folderId ?? null,
+      title: fields.title?.trim() ?? (fields.fileName.replace(/\.[^.]{1,8}$/, '') || fields.fileName),
+      tags: [...new Set((fields.tags ?? []).map((t) => t.trim()))],
+      status: fields.status,
+      source_url: fields.sourceUrl,
+      file_name: fields.fileName,
+      file_size: fields.fileSize,
+      duration_seconds: null,
+      width: null,
+      height: null,
+      failure_reason: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .execute();
+  return id;
 }

@@ -3,13 +3,12 @@
  * PUT the file to. Writes the video and its upload row and records `video.created`. The upload target
  * (src/public/upload-target.ts) receives the bytes and queues processing.
  */
-import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { PLANS } from '../../../core/plans.ts';
 import { Id, Timestamp } from '../../../core/schemas.ts';
-import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail } from '../videos.queries.ts';
+import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail } from '../videos.schemas.ts';
 
 const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
@@ -64,29 +63,21 @@ export const createVideoUpload = defineOperation({
     }
     if (input.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, input.folder_id);
     await assertVideoQuota(ctx.db, ctx.workspaceId, PLANS[ctx.principal.plan].videosMax);
-    const id = randomUUID();
-    const expiresAt = new Date(ctx.now.getTime() + UPLOAD_LIFETIME_MS);
-    const fileName = input.file_name.trim();
-    await ctx.db
-      .insertInto('videos')
-      .values({
-        id,
-        workspace_id: ctx.workspaceId,
-        folder_id: input.folder_id ?? null,
-        title: input.title?.trim() ?? (fileName.replace(/\.[^.]{1,8}$/, '') || fileName),
-        tags: [...new Set((input.tags ?? []).map((t) => t.trim()))],
+    const id = await insertNewVideo(
+      ctx.db,
+      ctx.workspaceId,
+      {
         status: 'waiting_upload',
-        source_url: null,
-        file_name: fileName,
-        file_size: input.file_size,
-        duration_seconds: null,
-        width: null,
-        height: null,
-        failure_reason: null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })
-      .execute();
+        fileName: input.file_name.trim(),
+        fileSize: input.file_size,
+        sourceUrl: null,
+        title: input.title,
+        folderId: input.folder_id,
+        tags: input.tags,
+      },
+      ctx.now,
+    );
+    const expiresAt = new Date(ctx.now.getTime() + UPLOAD_LIFETIME_MS);
     await ctx.db
       .insertInto('video_uploads')
       .values({

@@ -3,7 +3,6 @@
  * downloads the file through the SSRF guard (every hop resolved and checked, private and metadata
  * addresses refused), then probes it like an upload. Records `video.created`.
  */
-import { randomUUID } from 'node:crypto';
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
@@ -13,7 +12,7 @@ import { enqueueJob } from '../../../jobs/queue.ts';
 import { parseOutboundUrl } from '../../../net/check-url.ts';
 import { OutboundRequestError } from '../../../net/outbound-error.ts';
 import { VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../uploads.queries.ts';
-import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail } from '../videos.queries.ts';
+import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail } from '../videos.schemas.ts';
 
 export const importVideo = defineOperation({
@@ -54,28 +53,21 @@ export const importVideo = defineOperation({
     }
     if (input.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, input.folder_id);
     await assertVideoQuota(ctx.db, ctx.workspaceId, PLANS[ctx.principal.plan].videosMax);
-    const id = randomUUID();
-    const fileName = decodeURIComponent(url.pathname.split('/').pop() ?? '').slice(0, 255) || url.hostname;
-    await ctx.db
-      .insertInto('videos')
-      .values({
-        id,
-        workspace_id: ctx.workspaceId,
-        folder_id: input.folder_id ?? null,
-        title: input.title?.trim() ?? (fileName.replace(/\.[^.]{1,8}$/, '') || fileName),
-        tags: [...new Set((input.tags ?? []).map((t) => t.trim()))],
+    const fileName = fileNameOf(url);
+    const id = await insertNewVideo(
+      ctx.db,
+      ctx.workspaceId,
+      {
         status: 'processing',
-        source_url: url.href,
-        file_name: fileName,
-        file_size: null,
-        duration_seconds: null,
-        width: null,
-        height: null,
-        failure_reason: null,
-        created_at: ctx.now,
-        updated_at: ctx.now,
-      })
-      .execute();
+        fileName,
+        fileSize: null,
+        sourceUrl: url.href,
+        title: input.title,
+        folderId: input.folder_id,
+        tags: input.tags,
+      },
+      ctx.now,
+    );
     await enqueueJob(
       ctx.db,
       {
@@ -91,3 +83,15 @@ export const importVideo = defineOperation({
     return video;
   },
 });
+
+/** The last path segment, decoded when it decodes (a stray `%` in a link is not an error), or the host. */
+function fileNameOf(url: URL): string {
+  const segment = url.pathname.split('/').pop() ?? '';
+  let name = segment;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    // Keep the segment as written.
+  }
+  return name.slice(0, 255) || url.hostname;
+}

@@ -91,16 +91,7 @@ test('upload a real file: waiting_upload → processing → ready, then Range re
   assert.ok(Buffer.from(await tail.arrayBuffer()).equals(clip.subarray(clip.length - 10)));
   assert.equal((await fetch(`${base}/media/${upload.video_id}`, { headers: { range: `bytes=${clip.length + 5}-` } })).status, 416);
 
-  const events = await harness.database.db
-    .selectFrom('events')
-    .select('type')
-    .where('workspace_id', '=', ws.id)
-    .orderBy('sequence')
-    .execute();
-  assert.deepEqual(
-    events.map((e) => e.type),
-    ['video.created', 'video.ready'],
-  );
+  assert.deepEqual(await harness.eventTypes(ws.id), ['video.created', 'video.ready']);
 
   await harness.request('PATCH', `/v1/videos/${upload.video_id}`, { token: ws.key, body: { archived: true } });
   assert.equal((await fetch(`${base}/media/${upload.video_id}`)).status, 404, 'archived videos are not served');
@@ -151,16 +142,7 @@ test('a file that is not a video ends failed with a reason readable through get_
   const failed = await waitForStatus(harness, ws.key, upload.video_id, ['ready', 'failed']);
   assert.equal(failed.status, 'failed');
   assert.match(failed.failure_reason, /not a video/);
-  const events = await harness.database.db
-    .selectFrom('events')
-    .select('type')
-    .where('workspace_id', '=', ws.id)
-    .orderBy('sequence')
-    .execute();
-  assert.deepEqual(
-    events.map((e) => e.type),
-    ['video.created', 'video.failed'],
-  );
+  assert.deepEqual(await harness.eventTypes(ws.id), ['video.created', 'video.failed']);
 });
 
 test('create_video_upload validates its input and enforces the plan’s video quota', async (t) => {

@@ -75,16 +75,7 @@ test('importing from a public link: ready, with the file probed and playable', a
     ['clip', 'clip.mp4', clip.length, 320, 3],
   );
   assert.equal(video.source_url, `${base}/clip.mp4`);
-  const events = await harness.database.db
-    .selectFrom('events')
-    .select('type')
-    .where('workspace_id', '=', ws.id)
-    .orderBy('sequence')
-    .execute();
-  assert.deepEqual(
-    events.map((e) => e.type),
-    ['video.created', 'video.ready'],
-  );
+  assert.deepEqual(await harness.eventTypes(ws.id), ['video.created', 'video.ready']);
 });
 
 test('imports that cannot succeed end failed with the reason', async (t) => {

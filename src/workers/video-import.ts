@@ -5,7 +5,7 @@
  * file too large) fails the video at once with the reason; network trouble and 5xx answers retry.
  */
 import type { Log } from '../core/context.ts';
-import { markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads.queries.ts';
+import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads.queries.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
@@ -33,13 +33,7 @@ export function videoImportHandler(options: {
     async run(job, { db, signal }) {
       const videoId = String(job.payload.video_id);
       const workspaceId = job.workspaceId as string;
-      const video = await db
-        .selectFrom('videos')
-        .select(['status'])
-        .where('id', '=', videoId)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-      if (video?.status !== 'processing') return;
+      if (!(await isStillProcessing(db, workspaceId, videoId))) return; // done already, or gone
       try {
         const bytes = await download(String(job.payload.source_url), { workspaceId, videoId }, signal);
         await db.updateTable('videos').set({ file_size: bytes, updated_at: clock() }).where('id', '=', videoId).execute();

@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import { recordEvent } from '../core/events.ts';
 import type { Database } from '../db/tables.ts';
-import { markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
+import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
@@ -22,13 +22,7 @@ export function videoProcessingHandler(options: { store: MediaStore; log: Log; c
     async run(job, { db }) {
       const videoId = String(job.payload.video_id);
       const workspaceId = job.workspaceId as string;
-      const video = await db
-        .selectFrom('videos')
-        .select(['status'])
-        .where('id', '=', videoId)
-        .where('workspace_id', '=', workspaceId)
-        .executeTakeFirst();
-      if (video?.status !== 'processing') return; // done already, or gone: running again changes nothing
+      if (!(await isStillProcessing(db, workspaceId, videoId))) return; // done already, or gone
       await probeAndFinish(db, options.store, workspaceId, videoId, clock);
     },
     async onFailed(job, reason, db) {

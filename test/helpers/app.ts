@@ -29,6 +29,8 @@ export interface TestApp {
   mediaStore: MediaStore;
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
   workspace(plan?: 'free' | 'pro' | 'business'): Promise<TestWorkspace>;
+  /** The types of the events recorded for a workspace, oldest first. */
+  eventTypes(workspaceId: string): Promise<string[]>;
 }
 
 export interface TestWorkspace {
@@ -145,5 +147,10 @@ export async function startTestApp(t: TestContext, options: Partial<AppOptions> 
     };
   };
 
-  return { app, database, mediaStore, request, workspace };
+  const eventTypes = async (workspaceId: string) =>
+    (await database.db.selectFrom('events').select('type').where('workspace_id', '=', workspaceId).orderBy('sequence').execute()).map(
+      (e) => e.type,
+    );
+
+  return { app, database, mediaStore, request, workspace, eventTypes };
 }

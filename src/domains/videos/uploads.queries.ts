@@ -78,3 +78,14 @@ export async function markVideoFailed(
     if (row) await recordEvent(trx, { workspaceId, type: 'video.failed', data: { video_id: videoId, reason }, at: now });
   });
 }
+
+/** Whether a job still has work to do on the video: running it again after it left processing changes nothing. */
+export async function isStillProcessing(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<boolean> {
+  const video = await db
+    .selectFrom('videos')
+    .select('status')
+    .where('id', '=', videoId)
+    .where('workspace_id', '=', workspaceId)
+    .executeTakeFirst();
+  return video?.status === 'processing';
+}

@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { catalog, checkCatalog } from './catalog.ts';
+import type { OutboundSettings } from './core/context.ts';
 import { AppError, errorBody } from './core/errors.ts';
 import { createMediaLinks } from './core/media-links.ts';
 import type { AnyOperation } from './core/operation.ts';
@@ -36,6 +37,8 @@ export interface AppOptions {
   /** Defaults to the full catalog; tests may add operations to exercise the pipeline. */
   operations?: readonly AnyOperation[];
   clock?: () => Date;
+  /** What operations that call out (test_webhook_endpoint, endpoint URL checks) may reach; default: public addresses, 15 s. */
+  outbound?: OutboundSettings;
 }
 
 const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
@@ -77,6 +80,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rateLimitOverride: options.rateLimitOverride,
     log: app.log,
     clock: options.clock,
+    outbound: options.outbound,
   });
   const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
 

@@ -28,7 +28,23 @@ export interface Config {
   apiKey: string | undefined;
   /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
   remoteUrl: string | undefined;
+  /** Webhook delivery: timeouts, the retry schedule (compressible, for tests) and the sender's pace. */
+  webhooks: WebhookConfig;
 }
+
+export interface WebhookConfig {
+  /** CUEPOINT_WEBHOOK_TIMEOUT_MS: one attempt, DNS to the last body byte read (default 15 s, as Svix). */
+  timeoutMs: number;
+  /** Delays before each retry, in order; attempts = length + 1. CUEPOINT_WEBHOOK_RETRY_SCHEDULE. */
+  retrySchedule: readonly number[];
+  /** CUEPOINT_WEBHOOK_POLL_MS: how often an idle sender looks for new events and due retries. */
+  pollMs: number;
+  /** CUEPOINT_WEBHOOK_CONCURRENCY: deliveries one worker process sends at once. */
+  concurrency: number;
+}
+
+/** DESIGN §4: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; eight attempts over about 28 hours. */
+export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
 type Env = Record<string, string | undefined>;
 
@@ -58,6 +74,12 @@ export function loadConfig(env: Env = process.env): Config {
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
     problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
+  const webhooks: WebhookConfig = Object.freeze({
+    timeoutMs: integer(env, 'CUEPOINT_WEBHOOK_TIMEOUT_MS', 15_000, 100, 120_000, problems),
+    retrySchedule: durationList(env, 'CUEPOINT_WEBHOOK_RETRY_SCHEDULE', DEFAULT_WEBHOOK_RETRY_SCHEDULE, problems),
+    pollMs: integer(env, 'CUEPOINT_WEBHOOK_POLL_MS', 250, 10, 60_000, problems),
+    concurrency: integer(env, 'CUEPOINT_WEBHOOK_CONCURRENCY', 8, 1, 256, problems),
+  });
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return Object.freeze({
     port,
@@ -73,6 +95,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
+    webhooks,
   });
 }
 
@@ -85,6 +108,33 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     return fallback;
   }
   return value;
+}
+
+const DURATION_UNITS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000 };
+
+/**
+ * Comma-separated durations such as `5s,5m,2h` (units ms, s, m, h), each at most a day: the retry
+ * schedule, which tests compress to `100ms,200ms` so a whole schedule runs in a second.
+ */
+export function parseDurationList(text: string): number[] {
+  const items = text.split(',').map((s) => s.trim());
+  if (items.length > 20) throw new Error('has more than 20 steps');
+  return items.map((item) => {
+    const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(item);
+    const ms = match ? Math.round(Number(match[1]) * (DURATION_UNITS[match[2] as string] as number)) : Number.NaN;
+    if (!(ms >= 1 && ms <= 86_400_000)) throw new Error(`"${item}" is not a duration from 1ms to 24h such as 500ms, 5s, 5m or 2h`);
+    return ms;
+  });
+}
+
+function durationList(env: Env, name: string, fallback: string, problems: string[]): readonly number[] {
+  const raw = env[name] === undefined || env[name] === '' ? fallback : (env[name] as string);
+  try {
+    return Object.freeze(parseDurationList(raw));
+  } catch (error) {
+    problems.push(`${name}: ${(error as Error).message}`);
+    return Object.freeze(parseDurationList(fallback));
+  }
 }
 
 function cidrList(env: Env, name: string, problems: string[]): readonly Cidr[] {

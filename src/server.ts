@@ -20,6 +20,7 @@ import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { createLocalMediaStore } from './storage/local-media-store.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
+import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -62,6 +63,9 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
   let app: FastifyInstance | undefined;
   let timer: NodeJS.Timeout | undefined;
   let jobWorker: JobWorker | undefined;
+  let webhookWorker: WebhookWorker | undefined;
+  const outbound = { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs };
+  const secret = await resolveSigningSecret(database.db, config.secret);
   const mediaStore = createLocalMediaStore(join(config.dataDir, 'media'));
 
   if (role === 'api' || role === 'all') {
@@ -69,11 +73,12 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
       database,
       mediaStore,
       rateLimiter: createRateLimiter(redis, log),
-      secret: await resolveSigningSecret(database.db, config.secret),
+      secret,
       publicUrl: config.publicUrl,
       rateLimitOverride: config.rateLimitOverride,
       maxUploadBytes: config.maxUploadBytes,
       logger: { level: config.logLevel },
+      outbound,
     });
     await app.listen({ port: config.port, host: config.host });
   }
@@ -90,11 +95,21 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
       ],
       log,
     });
+    webhookWorker = startWebhookWorker({
+      db: database.db,
+      secret,
+      log,
+      outbound,
+      retrySchedule: config.webhooks.retrySchedule,
+      pollMs: config.webhooks.pollMs,
+      concurrency: config.webhooks.concurrency,
+    });
   }
   return async () => {
     clearInterval(timer);
     await app?.close();
     await jobWorker?.stop();
+    await webhookWorker?.stop();
     redis?.disconnect();
     await database.close();
   };

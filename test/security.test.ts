@@ -20,10 +20,22 @@ const ID_FIXTURES: Record<string, (ws: TestWorkspace) => Promise<string>> = {
   video_id: (ws) => ws.addVideo({ title: 'Victim video', tags: ['demo', 'secret'] }),
   folder_id: (ws) => ws.addFolder('Victim folder'),
   key_id: async (ws) => (await ws.mintKey({ scopes: ['videos:read'] })).id,
+  endpoint_id: async (ws) => (await ws.addWebhookEndpoint()).id,
+  delivery_id: async (ws) => ws.addWebhookDelivery((await ws.addWebhookEndpoint()).id),
 };
 
 async function snapshot(database: DatabaseHandle, workspaceId: string): Promise<string> {
-  const tables = ['workspaces', 'credentials', 'folders', 'videos', 'video_stats', 'events', 'idempotency_keys'];
+  const tables = [
+    'workspaces',
+    'credentials',
+    'folders',
+    'videos',
+    'video_stats',
+    'events',
+    'idempotency_keys',
+    'webhook_endpoints',
+    'webhook_deliveries',
+  ];
   const parts: string[] = [];
   for (const table of tables) {
     const column = table === 'workspaces' ? 'id' : 'workspace_id';

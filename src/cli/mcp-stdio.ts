@@ -61,6 +61,7 @@ export async function mcpStdio(
     maxUploadBytes: config.maxUploadBytes,
     rateLimitOverride: config.rateLimitOverride,
     log: silentLog,
+    outbound: { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs },
   });
   let requests = 0;
   const server = createMcpServer({

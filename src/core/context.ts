@@ -5,15 +5,28 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
+import type { Cidr } from '../net/address-policy.ts';
+import type { Lookup } from '../net/check-url.ts';
 import type { EventType } from './events.ts';
 import type { MediaLinks } from './media-links.ts';
 import type { CursorCodec } from './pagination.ts';
 import type { Principal } from './principal.ts';
+import type { SealedBox } from './sealed-box.ts';
 
 export interface Log {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
+}
+
+/** What outbound requests to user-supplied URLs (webhook endpoints) may reach, and how long they may take. */
+export interface OutboundSettings {
+  /** CUEPOINT_ALLOW_PRIVATE_NETWORKS: the only non-public ranges reachable. */
+  allowPrivateNetworks: readonly Cidr[];
+  /** Resolver override for tests; default dns.lookup. */
+  lookup?: Lookup;
+  /** One webhook attempt, DNS to the last response byte read. */
+  webhookTimeoutMs: number;
 }
 
 export interface OperationContext {
@@ -30,6 +43,9 @@ export interface OperationContext {
   links: MediaLinks;
   /** Operator-configured limits handlers enforce. */
   limits: { maxUploadBytes: number };
+  outbound: OutboundSettings;
+  /** Seals values the service must read back later but never keep readable (webhook signing secrets). */
+  sealedBox(purpose: string): SealedBox;
   /** Records an event in the outbox, in the same transaction as the change it describes. */
   emit(type: EventType, data: Record<string, unknown>): Promise<void>;
 }

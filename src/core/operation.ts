@@ -24,6 +24,12 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
   scope: Scope;
   /** Changes data: runs in a transaction and honours idempotency keys. */
   write: boolean;
+  /**
+   * false: a write that waits on the network (a test delivery to a webhook endpoint) runs without a
+   * surrounding transaction, so no database connection is held while it waits; each of its
+   * statements commits on its own. Default true for writes.
+   */
+  transactional?: boolean;
   /** Deletes or otherwise cannot be undone (MCP destructiveHint). */
   destructive?: boolean;
   entitlement?: Entitlement;

@@ -8,7 +8,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables.ts';
-import type { Log, OperationContext } from './context.ts';
+import type { Log, OperationContext, OutboundSettings } from './context.ts';
 import { AppError, errorBody, type FieldProblem } from './errors.ts';
 import { recordEvent } from './events.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
@@ -36,7 +36,11 @@ export interface PipelineDeps {
   rateLimitOverride?: number;
   log: Log;
   clock?: () => Date;
+  /** Outbound requests handlers make (test deliveries to webhook endpoints). Default: no private ranges, 15 s. */
+  outbound?: OutboundSettings;
 }
+
+const DEFAULT_OUTBOUND: OutboundSettings = { allowPrivateNetworks: [], webhookTimeoutMs: 15_000 };
 
 export interface OperationCall {
   authorization: string | undefined;
@@ -61,6 +65,16 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const box = createSealedBox(deps.secret, 'idempotent responses');
   const { links } = createMediaLinks(deps.secret, deps.publicUrl);
   const limits = { maxUploadBytes: deps.maxUploadBytes };
+  const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
+  const boxes = new Map<string, SealedBox>();
+  const sealedBox = (purpose: string) => {
+    let sealing = boxes.get(purpose);
+    if (!sealing) {
+      sealing = createSealedBox(deps.secret, purpose);
+      boxes.set(purpose, sealing);
+    }
+    return sealing;
+  };
   const cursorCodecs = new Map<string, ReturnType<typeof createCursorCodec>>();
   const cursorsFor = (name: string) => {
     let codec = cursorCodecs.get(name);
@@ -111,6 +125,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         cursors: cursorsFor(operation.name),
         links,
         limits,
+        outbound,
+        sealedBox,
         emit: async (type, data) => {
           await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
         },
@@ -175,12 +191,13 @@ async function runWrite(
       return { status: claim.status, body: claim.body, headers: { ...headers, 'Idempotency-Replayed': 'true' } };
     }
   }
+  const run = async (trx: Kysely<Database>) => {
+    const result = await handler(trx, clock());
+    if (scope) await completeKey(trx, scope, status, result, box);
+    return result;
+  };
   try {
-    const body = await db.transaction().execute(async (trx) => {
-      const result = await handler(trx, clock());
-      if (scope) await completeKey(trx, scope, status, result, box);
-      return result;
-    });
+    const body = operation.transactional === false ? await run(db) : await db.transaction().execute(run);
     return { status, body, headers };
   } catch (error) {
     if (scope) {

@@ -102,6 +102,8 @@ export interface EventsTable {
   type: string;
   data: Json;
   created_at: CreatedAt;
+  /** When webhook fan-out turned the event into deliveries; null until then. */
+  dispatched_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }
 
 /** Settings every process of one deployment must share, such as the generated signing secret. */
@@ -136,6 +138,58 @@ export interface VideoUploadsTable {
   created_at: Timestamp;
 }
 
+export interface WebhookEndpointsTable {
+  id: string;
+  workspace_id: string;
+  name: string;
+  url: string;
+  /** Subscribed event types, or `['*']` for all. */
+  events: string[];
+  active: boolean;
+  /** Why the service itself paused the endpoint (it answered 410 Gone); null when a person did, or never. */
+  disabled_reason: string | null;
+  /** The signing secret (`whsec_…`), sealed with the service secret: signing needs it back. */
+  secret_sealed: string;
+  /** The secret before the last rotation, still signed with until previous_secret_expires_at. */
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'exhausted';
+
+/** One event for one endpoint: the delivery log entry and, while unfinished, the sender's work item. */
+export interface WebhookDeliveriesTable {
+  id: string;
+  workspace_id: string;
+  endpoint_id: string;
+  /** The outbox event's id: the payload's `id` and the `webhook-id` header, the same on every attempt. */
+  event_id: string;
+  event_type: string;
+  /** The exact body sent, built (and masked) once, so every attempt sends the same bytes. */
+  payload: string;
+  status: DeliveryStatus;
+  /** Attempts started, counted when claimed: the fencing token for recording the attempt's result. */
+  attempts: Generated<number>;
+  max_attempts: number;
+  /** When the next attempt is due; null once the delivery is finished. */
+  next_attempt_at: Timestamp | null;
+  /** Held by a sender until then; a lapsed lease means the sender died and the attempt is retried. */
+  lease_until: Timestamp | null;
+  locked_by: string | null;
+  last_attempt_at: Timestamp | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  /** dns, refused, timeout, tls, non_2xx, blocked or connection. */
+  last_failure_reason: string | null;
+  last_duration_ms: number | null;
+  last_response_excerpt: string | null;
+  delivered_at: Timestamp | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -147,6 +201,8 @@ export interface Database {
   service_settings: ServiceSettingsTable;
   jobs: JobsTable;
   video_uploads: VideoUploadsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -155,3 +211,6 @@ export type FolderRow = Selectable<FoldersTable>;
 export type VideoRow = Selectable<VideosTable>;
 export type NewVideo = Insertable<VideosTable>;
 export type JobRow = Selectable<JobsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;

@@ -1,0 +1,144 @@
+/**
+ * Webhook endpoint rows. Every function takes the workspace id and filters on it; an endpoint id that
+ * misses in this workspace is not_found, whoever really owns it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely, Updateable } from 'kysely';
+import { AppError } from '../../core/errors.ts';
+import type { SortKey } from '../../core/pagination.ts';
+import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables.ts';
+import { ALL_EVENTS, type WebhookEndpoint } from './webhooks.schemas.ts';
+
+export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
+  return {
+    endpoint_id: row.id,
+    name: row.name,
+    url: row.url,
+    events: row.events,
+    active: row.active,
+    disabled_reason: row.disabled_reason,
+    previous_secret_expires_at: row.previous_secret_sealed ? (row.previous_secret_expires_at?.toISOString() ?? null) : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Duplicates dropped, first-seen order kept; `*` anywhere means every event, written `["*"]`. */
+export function normaliseEvents(events: readonly string[]): string[] {
+  return events.includes(ALL_EVENTS) ? [ALL_EVENTS] : [...new Set(events)];
+}
+
+export async function insertEndpoint(
+  db: Kysely<Database>,
+  workspaceId: string,
+  fields: { name: string; url: string; events: string[]; secretSealed: string },
+  now: Date,
+): Promise<WebhookEndpointRow> {
+  return db
+    .insertInto('webhook_endpoints')
+    .values({
+      id: randomUUID(),
+      workspace_id: workspaceId,
+      name: fields.name,
+      url: fields.url,
+      events: fields.events,
+      active: true,
+      disabled_reason: null,
+      secret_sealed: fields.secretSealed,
+      previous_secret_sealed: null,
+      previous_secret_expires_at: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** The endpoint, locked until the transaction ends, so concurrent updates (rotations) take turns. */
+export async function lockEndpoint(db: Kysely<Database>, workspaceId: string, endpointId: string): Promise<WebhookEndpointRow> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', endpointId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('webhook endpoint', endpointId);
+  return row;
+}
+
+export async function getEndpointRow(db: Kysely<Database>, workspaceId: string, endpointId: string): Promise<WebhookEndpointRow> {
+  const row = await db
+    .selectFrom('webhook_endpoints')
+    .selectAll()
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', endpointId)
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('webhook endpoint', endpointId);
+  return row;
+}
+
+export type EndpointChanges = Partial<
+  Pick<
+    Updateable<WebhookEndpointsTable>,
+    'name' | 'url' | 'events' | 'active' | 'disabled_reason' | 'secret_sealed' | 'previous_secret_sealed'
+  >
+> & { previous_secret_expires_at?: Date | null };
+
+export async function updateEndpoint(
+  db: Kysely<Database>,
+  workspaceId: string,
+  endpointId: string,
+  changes: EndpointChanges,
+  now: Date,
+): Promise<WebhookEndpointRow> {
+  const row = await db
+    .updateTable('webhook_endpoints')
+    .set({ ...changes, updated_at: now })
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', endpointId)
+    .returningAll()
+    .executeTakeFirst();
+  if (!row) throw AppError.notFound('webhook endpoint', endpointId);
+  return row;
+}
+
+/** Deletes the endpoint; its deliveries go with it (foreign key cascade). Answers how many there were. */
+export async function deleteEndpoint(
+  db: Kysely<Database>,
+  workspaceId: string,
+  endpointId: string,
+): Promise<{ endpoint: WebhookEndpointRow; deliveries: number }> {
+  const endpoint = await lockEndpoint(db, workspaceId, endpointId);
+  const count = await db
+    .selectFrom('webhook_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('endpoint_id', '=', endpointId)
+    .executeTakeFirstOrThrow();
+  await db.deleteFrom('webhook_endpoints').where('workspace_id', '=', workspaceId).where('id', '=', endpointId).execute();
+  return { endpoint, deliveries: Number(count.n) };
+}
+
+/** Newest first, after the keyset position `after`. */
+export async function listEndpoints(
+  db: Kysely<Database>,
+  workspaceId: string,
+  page: { after: SortKey | undefined; limit: number },
+): Promise<{ rows: WebhookEndpoint[]; total: number }> {
+  const base = db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId);
+  let query = base
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit + 1);
+  if (page.after) {
+    const [createdAt, id] = page.after as [string, string];
+    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(createdAt), id)));
+  }
+  const [rows, count] = await Promise.all([
+    query.execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows: rows.map(toEndpoint), total: Number(count.total) };
+}

@@ -1,0 +1,35 @@
+/**
+ * list_webhook_endpoints: the workspace's endpoints, newest first, with their events and whether they
+ * are active. Secrets are never listed. Reads only.
+ */
+import { Type } from 'typebox';
+import { defineOperation } from '../../../core/operation.ts';
+import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { listEndpoints } from '../endpoints.queries.ts';
+import { WebhookEndpoint } from '../webhooks.schemas.ts';
+
+export const listWebhookEndpoints = defineOperation({
+  name: 'list_webhook_endpoints',
+  summary: 'List webhook endpoints',
+  description:
+    'Lists the workspace’s webhook endpoints, newest first, with their URL, subscribed events and active flag ' +
+    '(false: paused, by a person or because the endpoint answered 410 Gone; see disabled_reason). Signing secrets ' +
+    'are never shown here. Use it to find an endpoint_id.',
+  method: 'GET',
+  path: '/webhook-endpoints',
+  group: 'Webhooks',
+  scope: 'workspace:manage',
+  write: false,
+  entitlement: 'webhooks',
+  errors: ['plan_limit'],
+  input: Type.Object({ ...PaginationInput }, { additionalProperties: false }),
+  output: ListOutput('webhook_endpoints', WebhookEndpoint),
+  example: { limit: 50 },
+  async handler(ctx, input) {
+    const limit = input.limit ?? 50;
+    const after = ctx.cursors.decode(input.cursor, {});
+    const { rows, total } = await listEndpoints(ctx.db, ctx.workspaceId, { after, limit });
+    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: {}, keyOf: (e) => [e.created_at, e.endpoint_id] });
+    return { webhook_endpoints: page.items, pagination: page.pagination };
+  },
+});

@@ -96,12 +96,19 @@ export async function startReceiver(t: TestContext, path = '/hooks'): Promise<Re
   };
 }
 
+/** What a delivery carries (DESIGN §4). */
+export interface EventPayload {
+  id: string;
+  type: string;
+  created_at: string;
+  workspace_id: string;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary fields of event data
+  data: any;
+}
+
 /** The payload, if the request's signature verifies with `secret` (standardwebhooks); throws otherwise. */
-export function verify(
-  request: Received,
-  secret: string,
-): { id: string; type: string; created_at: string; workspace_id: string; data: any } {
-  return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as never;
+export function verify(request: Received, secret: string): EventPayload {
+  return new Webhook(secret).verify(request.body, request.headers as Record<string, string>) as EventPayload;
 }
 
 /** Whether the request verifies with `secret`. */

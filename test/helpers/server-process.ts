@@ -169,6 +169,31 @@ export async function startServer(t: TestContext, options: ServerOptions): Promi
   return server;
 }
 
+export interface BackgroundProcess {
+  pid: number;
+  stdout(): string;
+  stderr(): string;
+  kill(signal: NodeJS.Signals): void;
+  exited: Promise<Exit>;
+}
+
+/** Starts `cuepoint start` with arguments that serve no HTTP (e.g. ['--role', 'worker']); resolves once spawned. */
+export function startBackground(
+  t: TestContext,
+  options: { dataDir: string; env?: Record<string, string>; args: string[] },
+): BackgroundProcess {
+  const run = spawnCuepoint(t, ['start', ...options.args], childEnv(options.dataDir, options.env ?? {}));
+  return {
+    pid: run.child.pid as number,
+    stdout: run.stdout,
+    stderr: run.stderr,
+    exited: run.exited,
+    kill: (signal) => {
+      if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);
+    },
+  };
+}
+
 async function waitForReady(server: ServerProcess, run: Spawned, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   let exit: Exit | undefined;

@@ -30,6 +30,8 @@ export interface Received {
   /** The webhook-id header. */
   id: string;
   at: number;
+  /** The status the receiver answered with (undefined while it has not answered, or never will). */
+  status?: number;
 }
 
 export interface Reply {
@@ -38,6 +40,8 @@ export interface Reply {
   body?: string;
   /** Never answer (the connection stays open until the receiver closes). */
   hang?: boolean;
+  /** Answer after this many milliseconds. */
+  delay?: number;
 }
 
 export interface Receiver {
@@ -71,8 +75,13 @@ export async function startReceiver(t: TestContext, path = '/hooks'): Promise<Re
         hanging.push(res);
         return;
       }
-      res.writeHead(answer.status ?? 204, answer.headers ?? {});
-      res.end(answer.body ?? '');
+      const send = () => {
+        request.status = answer.status ?? 204;
+        res.writeHead(request.status, answer.headers ?? {});
+        res.end(answer.body ?? '');
+      };
+      if (answer.delay) setTimeout(send, answer.delay);
+      else send();
     });
   });
   await new Promise<void>((ok) => server.listen(0, '127.0.0.1', ok));

@@ -215,15 +215,35 @@ test('a receiver answering 500 gets retries with the same webhook-id until a 2xx
   assert.ok(b - a >= 40 * 0.8 - 5 && c - b >= 80 * 0.8 - 5, `gaps ${b - a} ms, ${c - b} ms`);
 });
 
-test('failures that never end exhaust the schedule: 500, 400, a redirect, a receiver that hangs', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound(300) });
-  startTestWebhookWorker(app, { retrySchedule: [30, 60], timeoutMs: 300 });
+async function expectExhausted(
+  app: TestApp,
+  ws: TestWorkspace,
+  e: { name: string; id: string; receiver: Receiver; reason: string; code: number | null },
+) {
+  const [delivery] = await eventually(async () => {
+    const rows = await deliveriesOf(app, ws, e.id, '&status=exhausted');
+    return rows.length === 1 ? rows : undefined;
+  }, `${e.name}: the delivery to be exhausted`);
+  assert.equal(delivery!.attempts, 3, e.name);
+  assert.equal(delivery!.max_attempts, 3);
+  assert.equal(delivery!.next_attempt_at, null);
+  assert.equal(delivery!.last_failure_reason, e.reason, e.name);
+  assert.equal(delivery!.last_status_code, e.code, e.name);
+  assert.ok(delivery!.last_error, e.name);
+  assert.equal(e.receiver.received.length, 3, `${e.name}: three attempts, no more`);
+  assert.equal(new Set(e.receiver.received.map((r) => r.id)).size, 1);
+  return delivery!;
+}
+
+test('failures that never end exhaust the schedule: 500, 400, a redirect (never followed)', async (t) => {
+  const app = await startTestApp(t, { outbound: loopbackOutbound(10_000) });
+  startTestWebhookWorker(app, { retrySchedule: [30, 60], timeoutMs: 10_000 });
   const ws = await app.workspace();
+  const target = await startReceiver(t, '/moved');
   const cases = [
     { name: '500', reply: { status: 500 }, reason: 'non_2xx', code: 500 },
     { name: '400', reply: { status: 400, body: 'bad' }, reason: 'non_2xx', code: 400 },
-    { name: 'redirect', reply: { status: 301, headers: { location: 'https://elsewhere.example.com/' } }, reason: 'non_2xx', code: 301 },
-    { name: 'hang', reply: { hang: true }, reason: 'timeout', code: null },
+    { name: 'redirect', reply: { status: 307, headers: { location: target.url } }, reason: 'non_2xx', code: 307 },
   ];
   const endpoints: { name: string; id: string; receiver: Receiver; reason: string; code: number | null }[] = [];
   for (const c of cases) {
@@ -232,22 +252,22 @@ test('failures that never end exhaust the schedule: 500, 400, a redirect, a rece
     endpoints.push({ ...c, id: (await register(app, ws, receiver)).id, receiver });
   }
   await retitle(app, ws, await ws.addVideo(), 'Doomed');
-  for (const e of endpoints) {
-    const [delivery] = await eventually(async () => {
-      const rows = await deliveriesOf(app, ws, e.id, '&status=exhausted');
-      return rows.length === 1 ? rows : undefined;
-    }, `${e.name}: the delivery to be exhausted`);
-    assert.equal(delivery!.attempts, 3, e.name);
-    assert.equal(delivery!.max_attempts, 3);
-    assert.equal(delivery!.next_attempt_at, null);
-    assert.equal(delivery!.last_failure_reason, e.reason, e.name);
-    assert.equal(delivery!.last_status_code, e.code, e.name);
-    assert.ok(delivery!.last_error, e.name);
-    assert.equal(e.receiver.received.length, 3, `${e.name}: three attempts, no more`);
-    assert.equal(new Set(e.receiver.received.map((r) => r.id)).size, 1);
-  }
+  for (const e of endpoints) await expectExhausted(app, ws, e);
   const redirect = await deliveriesOf(app, ws, endpoints[2]!.id);
   assert.match(redirect[0]!.last_error!, /redirects are not followed/);
+  assert.equal(target.received.length, 0, 'the redirect target was never called');
+});
+
+test('a receiver that never answers times out on every attempt and is exhausted', async (t) => {
+  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  startTestWebhookWorker(app, { retrySchedule: [30, 60], timeoutMs: 300 });
+  const ws = await app.workspace();
+  const receiver = await startReceiver(t);
+  receiver.answer(() => ({ hang: true }));
+  const endpoint = await register(app, ws, receiver);
+  await retitle(app, ws, await ws.addVideo(), 'Unanswered');
+  const delivery = await expectExhausted(app, ws, { name: 'hang', id: endpoint.id, receiver, reason: 'timeout', code: null });
+  assert.match(delivery.last_error!, /No complete response within 0.3 s/);
 });
 
 test('429 with Retry-After is honoured before the next attempt', async (t) => {

@@ -16,7 +16,7 @@ import { TEST_SECRET, type TestApp, testLookup } from './app.ts';
 export const LOOPBACK = Object.freeze([parseCidr('127.0.0.0/8')]);
 
 /** What a test app needs to register and test loopback receivers. */
-export function loopbackOutbound(webhookTimeoutMs = 2000): OutboundSettings {
+export function loopbackOutbound(webhookTimeoutMs = 10_000): OutboundSettings {
   return { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs, lookup: testLookup };
 }
 
@@ -155,7 +155,7 @@ export function startTestWebhookWorker(
     db: app.database.db,
     secret: TEST_SECRET,
     log: { info() {}, warn() {}, error() {} },
-    outbound: loopbackOutbound(options.timeoutMs ?? 2000),
+    outbound: loopbackOutbound(options.timeoutMs ?? 10_000),
     retrySchedule: options.retrySchedule ?? [50, 100, 150],
     pollMs: 20,
     concurrency: options.concurrency ?? 4,

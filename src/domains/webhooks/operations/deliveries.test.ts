@@ -12,7 +12,7 @@ import { eventually, LOOPBACK, startReceiver, startTestWebhookWorker, verify } f
 import type { Lookup } from '../../../net/check-url.ts';
 
 test('test_webhook_endpoint sends a signed webhook.test and reports the answer', async (t) => {
-  const testApp = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 2000, lookup: testLookup } });
+  const testApp = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup: testLookup } });
   const { request, workspace } = testApp;
   const ws = await workspace();
   const receiver = await startReceiver(t);
@@ -72,7 +72,7 @@ test('test_webhook_endpoint names why a delivery failed: refused, timeout, tls, 
     if (!address) return testLookup(host);
     return [{ address, family: 4 }];
   };
-  const { request, workspace } = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 700, lookup } });
+  const { request, workspace } = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 3000, lookup } });
   const ws = await workspace();
   const receiver = await startReceiver(t);
   const port = new URL(receiver.url).port;
@@ -145,7 +145,7 @@ test('test_webhook_endpoint names why a delivery failed: refused, timeout, tls, 
 });
 
 test('list_webhook_deliveries: newest first, filtered by status, paged; retry_webhook_delivery resends exhausted ones', async (t) => {
-  const testApp = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 2000, lookup: testLookup } });
+  const testApp = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup: testLookup } });
   const { request, workspace } = testApp;
   const ws = await workspace();
   const receiver = await startReceiver(t);

@@ -92,7 +92,7 @@ test('endpoint URLs go through the SSRF guard: https, or http only to allow-list
     if (!address) return testLookup(host);
     return [{ address, family: 4 }];
   };
-  const strict = await startTestApp(t, { outbound: { allowPrivateNetworks: [], webhookTimeoutMs: 2000, lookup } });
+  const strict = await startTestApp(t, { outbound: { allowPrivateNetworks: [], webhookTimeoutMs: 10_000, lookup } });
   const ws = await strict.workspace();
   const attempt = (app: typeof strict, key: string, url: string) =>
     app.request('POST', '/v1/webhook-endpoints', { token: key, body: { name: 'x', url } });
@@ -121,7 +121,7 @@ test('endpoint URLs go through the SSRF guard: https, or http only to allow-list
   assert.equal(ok.status, 201, ok.raw);
 
   // With loopback allow-listed, http to it is accepted; public hosts still need https; metadata stays refused.
-  const open = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 2000, lookup } });
+  const open = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup } });
   const dev = await open.workspace();
   assert.equal((await attempt(open, dev.key, 'http://127.0.0.1:8080/hooks')).status, 201);
   assert.equal((await attempt(open, dev.key, 'http://localhost:8080/hooks')).status, 201);

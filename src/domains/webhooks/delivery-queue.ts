@@ -173,8 +173,9 @@ export async function recordAttempt(
   outcome: AttemptOutcome,
   attemptedAt: Date,
 ): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const updated = await trx
+  const finishedAt = new Date(attemptedAt.getTime() + result.durationMs);
+  const record = (trx: Kysely<Database>) =>
+    trx
       .updateTable('webhook_deliveries')
       .set({
         status: outcome.status,
@@ -187,25 +188,27 @@ export async function recordAttempt(
         last_failure_reason: result.failureReason,
         last_duration_ms: result.durationMs,
         last_response_excerpt: result.excerpt,
-        ...(result.succeeded ? { delivered_at: new Date(attemptedAt.getTime() + result.durationMs) } : {}),
-        updated_at: new Date(attemptedAt.getTime() + result.durationMs),
+        ...(result.succeeded ? { delivered_at: finishedAt } : {}),
+        updated_at: finishedAt,
       })
       .where('id', '=', delivery.id)
       .where('attempts', '=', delivery.attempts)
       .where('status', 'in', ['pending', 'failed'])
-      .executeTakeFirst();
-    if (updated.numUpdatedRows === 0n) return false;
-    if (result.gone) {
-      await trx
-        .updateTable('webhook_endpoints')
-        .set({
-          active: false,
-          disabled_reason: `The endpoint answered 410 Gone at ${attemptedAt.toISOString()}; set active to true once it receives events again.`,
-          updated_at: attemptedAt,
-        })
-        .where('id', '=', delivery.endpoint_id)
-        .execute();
-    }
+      .executeTakeFirst()
+      .then((updated) => updated.numUpdatedRows > 0n);
+  // The common case is one statement; only a 410 also touches the endpoint, and then both or neither.
+  if (!result.gone) return record(db);
+  return db.transaction().execute(async (trx) => {
+    if (!(await record(trx))) return false;
+    await trx
+      .updateTable('webhook_endpoints')
+      .set({
+        active: false,
+        disabled_reason: `The endpoint answered 410 Gone at ${attemptedAt.toISOString()}; set active to true once it receives events again.`,
+        updated_at: attemptedAt,
+      })
+      .where('id', '=', delivery.endpoint_id)
+      .execute();
     return true;
   });
 }

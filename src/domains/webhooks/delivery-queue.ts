@@ -77,7 +77,8 @@ export async function fanOutEvents(
         status: 'pending' as const,
         max_attempts: maxAttempts,
         next_attempt_at: options.now,
-        created_at: options.now,
+        // The event's time, so the log lists deliveries in the order things happened.
+        created_at: event.created_at,
         updated_at: options.now,
       }));
     });

@@ -75,7 +75,7 @@ export const WebhookDelivery = Type.Object(
     last_duration_ms: Nullable(Type.Integer({ minimum: 0 })),
     last_response_excerpt: Nullable(Type.String({ description: 'The first 1 KiB of the last answer’s body.' })),
     delivered_at: Nullable(Timestamp('When a 2xx answer came.')),
-    created_at: Timestamp('When the event was queued for this endpoint.'),
+    created_at: Timestamp('When the event happened (for a test delivery: when it was sent).'),
   },
   { additionalProperties: false },
 );

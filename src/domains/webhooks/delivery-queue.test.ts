@@ -34,15 +34,19 @@ test('fan-out: one delivery per subscribed endpoint and event, once; later endpo
   const readyOnly = await ws.addWebhookEndpoint({ events: ['video.ready'] });
   const paused = await ws.addWebhookEndpoint({ events: ['video.updated'], active: false });
   await other.addWebhookEndpoint({ events: ['*'] });
+  // A workspace whose plan no longer includes webhooks keeps its endpoint but gets no deliveries.
+  const downgraded = await workspace('free');
+  await downgraded.addWebhookEndpoint({ events: ['*'] });
   // Endpoints created now; these events happened a minute ago, before any of them existed...
   await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: {}, at: t0 });
   const now = new Date();
   const updated = await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: { n: 1 }, at: now });
   const ready = await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: { n: 2 }, at: now });
   await recordEvent(db, { workspaceId: ws.id, type: 'webhook.test', data: {}, at: now });
+  await recordEvent(db, { workspaceId: downgraded.id, type: 'video.updated', data: {}, at: now });
 
   const first = await fanOutEvents(db, { now, limit: 100, schedule: SCHEDULE });
-  assert.deepEqual(first, { events: 4, deliveries: 4 });
+  assert.deepEqual(first, { events: 5, deliveries: 4 });
   assert.deepEqual(await fanOutEvents(db, { now, limit: 100, schedule: SCHEDULE }), { events: 0, deliveries: 0 }, 'nothing twice');
   const rows = await db.selectFrom('webhook_deliveries').selectAll().orderBy('event_type').orderBy('endpoint_id').execute();
   const pairs = rows

@@ -9,6 +9,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { PLAN_NAMES, PLANS } from '../../core/plans.ts';
 import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables.ts';
 import { eventPayload } from './event-payload.ts';
 import { maxAttemptsFor, retryDelayMs } from './retry-policy.ts';
@@ -17,6 +18,7 @@ import type { SealedSecrets } from './webhook-secrets.ts';
 import { ALL_EVENTS } from './webhooks.schemas.ts';
 
 const INSERT_CHUNK = 500;
+const PLANS_WITH_WEBHOOKS = PLAN_NAMES.filter((plan) => PLANS[plan].entitlements.has('webhooks'));
 
 /**
  * Turns up to `limit` undispatched outbox events into deliveries: one per endpoint of the event's
@@ -44,6 +46,8 @@ export async function fanOutEvents(
       .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
       .select(['e.id', 'e.workspace_id', 'e.events', 'e.created_at', 'w.mask_pii'])
       .where('e.workspace_id', 'in', workspaceIds)
+      // A workspace moved to a plan without webhooks keeps its endpoints but gets no new deliveries.
+      .where('w.plan', 'in', PLANS_WITH_WEBHOOKS)
       .execute();
     const maxAttempts = maxAttemptsFor(options.schedule);
     const rows = events.flatMap((event) => {

@@ -82,13 +82,21 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
+    announceMediaTools(config, log);
     jobWorker = startJobWorker({
       db: database.db,
       handlers: [
-        videoProcessingHandler({ store: mediaStore, log }),
-        videoImportHandler({ store: mediaStore, log, allowPrivateNetworks: config.allowPrivateNetworks, maxBytes: config.maxUploadBytes }),
+        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log }),
+        videoImportHandler({
+          store: mediaStore,
+          ffmpegPath: config.ffmpegPath,
+          log,
+          allowPrivateNetworks: config.allowPrivateNetworks,
+          maxBytes: config.maxUploadBytes,
+        }),
       ],
       log,
+      leaseMs: config.jobLeaseMs,
     });
   }
   return async () => {
@@ -115,4 +123,17 @@ async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: strin
       '',
     ].join('\n'),
   );
+}
+
+/** Says once, at start-up, what background work will and will not do with this configuration. */
+function announceMediaTools(config: Config, log: pino.Logger): void {
+  if (config.ffmpegPath)
+    log.info({ ffmpeg: config.ffmpegPath }, 'ffmpeg found: processed videos get a poster and their embedded subtitles');
+  else log.info('no ffmpeg (set CUEPOINT_FFMPEG or put ffmpeg on PATH): videos become ready without a poster or transcript');
+  if (config.allowPrivateNetworks.length > 0) {
+    log.warn(
+      { allowed: config.allowPrivateNetworks.map((cidr) => cidr.text) },
+      'CUEPOINT_ALLOW_PRIVATE_NETWORKS is set: video imports and webhooks may reach these non-public networks',
+    );
+  }
 }

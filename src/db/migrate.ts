@@ -9,12 +9,14 @@ import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts'
 import * as serviceSettings from './migrations/0002-service-settings.ts';
 import * as jobs from './migrations/0003-jobs.ts';
 import * as videoUploads from './migrations/0004-video-uploads.ts';
+import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
   '0002-service-settings': serviceSettings,
   '0003-jobs': jobs,
   '0004-video-uploads': videoUploads,
+  '0005-posters-transcripts': postersTranscripts,
 };
 
 /**

@@ -62,6 +62,7 @@ export interface VideosTable {
   video_codec: ColumnType<string | null, string | null | undefined, string | null>;
   audio_codec: ColumnType<string | null, string | null | undefined, string | null>;
   bitrate: ColumnType<number | null, number | null | undefined, number | null>;
+  has_poster: Generated<boolean>;
   view_count: Count;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -136,6 +137,25 @@ export interface VideoUploadsTable {
   created_at: Timestamp;
 }
 
+/** A video's transcript: timed segments, and their text joined for reading and search. */
+export interface VideoTranscriptsTable {
+  video_id: string;
+  workspace_id: string;
+  source: 'embedded_subtitles';
+  language: string | null;
+  /** JSON array of { start_seconds, end_seconds, text }, in time order. */
+  segments: ColumnType<TranscriptSegmentJson[], string, string>;
+  full_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranscriptSegmentJson {
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -147,6 +167,7 @@ export interface Database {
   service_settings: ServiceSettingsTable;
   jobs: JobsTable;
   video_uploads: VideoUploadsTable;
+  video_transcripts: VideoTranscriptsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -6,57 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestContext, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestApp, type TestApp } from '../../test/helpers/app.ts';
+import { test } from 'node:test';
+import { startTestApp } from '../../test/helpers/app.ts';
 import { urlOf } from '../../test/helpers/mcp-client.ts';
-import { startJobWorker } from '../jobs/worker.ts';
-import { videoProcessingHandler } from '../workers/video-processing.ts';
+import { createUpload, put, waitForStatus, withProcessingWorker as withWorker } from '../../test/helpers/uploads.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
 const clip = readFileSync(join(FIXTURES, 'clip.mp4'));
 const notVideo = readFileSync(join(FIXTURES, 'not-a-video.mp4'));
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-function withWorker(t: TestContext, harness: TestApp) {
-  const worker = startJobWorker({
-    db: harness.database.db,
-    handlers: [videoProcessingHandler({ store: harness.mediaStore, log: quiet })],
-    log: quiet,
-    pollMs: 20,
-  });
-  t.after(() => worker.stop());
-}
-
-async function createUpload(harness: TestApp, key: string, body: Record<string, unknown>) {
-  const res = await harness.request('POST', '/v1/videos/uploads', { token: key, body });
-  assert.equal(res.status, 201, res.raw);
-  return res.body as { video_id: string; upload_url: string; upload_headers: Record<string, string>; expires_at: string };
-}
-
-/** PUT to the upload URL on the app's real port (the path of the absolute URL it handed out). */
-async function put(harness: TestApp, uploadUrl: string, body: Buffer, headers: Record<string, string> = {}) {
-  const base = await urlOf(harness.app);
-  const res = await fetch(`${base}${new URL(uploadUrl).pathname}`, {
-    method: 'PUT',
-    body,
-    headers: { 'content-type': 'application/octet-stream', ...headers },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>,
-    headers: res.headers,
-  };
-}
-
-async function waitForStatus(harness: TestApp, key: string, videoId: string, wanted: string[]) {
-  for (let i = 0; i < 250; i++) {
-    const res = await harness.request('GET', `/v1/videos/${videoId}`, { token: key });
-    if (wanted.includes(res.body.status)) return res.body;
-    await sleep(20);
-  }
-  throw new Error(`video ${videoId} never reached ${wanted.join('/')}`);
-}
 
 test('upload a real file: waiting_upload → processing → ready, then Range requests return the right bytes', async (t) => {
   const harness = await startTestApp(t);

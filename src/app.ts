@@ -8,12 +8,14 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { catalog, checkCatalog } from './catalog.ts';
 import { AppError, errorBody } from './core/errors.ts';
 import { createMediaLinks } from './core/media-links.ts';
+import { createViewingTokens } from './core/viewing-token.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import { authenticate } from './core/principal.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
+import { registerCollect } from './public/collect.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
 import type { MediaStore } from './storage/media-store.ts';
@@ -94,6 +96,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? (() => new Date()),
   });
   registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
+  await registerCollect(app, {
+    db: options.database.db,
+    viewingTokens: createViewingTokens(options.secret),
+    clock: options.clock ?? (() => new Date()),
+  });
   registerMcpRoute(app, {
     operations,
     pipeline,

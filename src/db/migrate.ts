@@ -10,6 +10,7 @@ import * as serviceSettings from './migrations/0002-service-settings.ts';
 import * as jobs from './migrations/0003-jobs.ts';
 import * as videoUploads from './migrations/0004-video-uploads.ts';
 import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
+import * as viewing from './migrations/0007-viewing.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -17,6 +18,7 @@ const migrations: Record<string, Migration> = {
   '0003-jobs': jobs,
   '0004-video-uploads': videoUploads,
   '0005-posters-transcripts': postersTranscripts,
+  '0007-viewing': viewing,
 };
 
 /**
@@ -25,7 +27,14 @@ const migrations: Record<string, Migration> = {
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  // Unordered: features are built on branches in parallel, so a migration numbered below one already
+  // applied can arrive later; each migration touches only its own tables and columns.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

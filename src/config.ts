@@ -36,6 +36,8 @@ export interface Config {
    * `ffmpeg` on PATH, if there is one; `off`: none. Without ffmpeg videos still become ready.
    */
   ffmpegPath: string | null;
+  /** CUEPOINT_VIEWING_RETENTION_DAYS: how long raw viewing batches are kept (default 400 days). */
+  viewingRetentionDays: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
   apiKey: string | undefined;
   /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
@@ -69,6 +71,7 @@ export function loadConfig(env: Env = process.env): Config {
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
   const ffmpegPath = ffmpegOf(env, problems);
+  const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
     problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
@@ -87,6 +90,7 @@ export function loadConfig(env: Env = process.env): Config {
     maxUploadBytes,
     jobLeaseMs,
     ffmpegPath,
+    viewingRetentionDays,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
   });

@@ -14,6 +14,7 @@ import { purgeExpiredKeys } from './core/idempotency.ts';
 import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
+import { pruneViewingBatches } from './domains/analytics/raw-retention.queries.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
 import { type JobWorker, startJobWorker } from './jobs/worker.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
@@ -78,7 +79,15 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     await app.listen({ port: config.port, host: config.host });
   }
   if (role === 'worker' || role === 'all') {
-    const maintain = () => purgeExpiredKeys(database.db, new Date()).catch((err: unknown) => log.warn({ err }, 'maintenance failed'));
+    const maintain = async () => {
+      try {
+        await purgeExpiredKeys(database.db, new Date());
+        const pruned = await pruneViewingBatches(database.db, config.viewingRetentionDays, new Date());
+        if (pruned > 0) log.info({ pruned }, 'raw viewing batches past retention removed');
+      } catch (err) {
+        log.warn({ err }, 'maintenance failed');
+      }
+    };
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();

@@ -6,6 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { collect, pageView, viewer, watch } from '../../test/helpers/viewing.ts';
+import { pruneViewingBatches } from '../domains/analytics/raw-retention.queries.ts';
 import { countViewers } from '../domains/analytics/viewer-sketch.ts';
 
 async function daily(harness: TestApp, videoId: string) {
@@ -227,4 +228,24 @@ test('tokens bind the video and expire; bots are dropped; only watchable videos 
     const res = await collect(harness, batch(pageView(hidden, now).token));
     assert.deepEqual([res.status, res.body.error.code], [404, 'not_found']);
   }
+});
+
+test('raw batches past the retention period are pruned; the rollups keep counting them', async (t) => {
+  let now = new Date('2026-01-01T10:00:00Z');
+  const harness = await startTestApp(t, { clock: () => now });
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ duration_seconds: 60 });
+  await watch(harness, videoId, viewer('old'), [[{ type: 'progress', ranges: [[0, 10]] }], [{ type: 'progress', ranges: [[10, 20]] }]]);
+  now = new Date('2026-03-01T10:00:00Z');
+  const recent = await watch(harness, videoId, viewer('new'), [[{ type: 'progress', ranges: [[0, 30]] }]]);
+  assert.equal(await pruneViewingBatches(harness.database.db, 30, now), 2);
+  const left = await harness.database.db.selectFrom('viewing_batches').select('session_id').execute();
+  assert.deepEqual(left, [{ session_id: recent }]);
+  assert.equal(await pruneViewingBatches(harness.database.db, 30, now), 0);
+  const lifetime = await harness.database.db
+    .selectFrom('video_stats')
+    .select(['views', 'watch_time_seconds'])
+    .where('video_id', '=', videoId)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(lifetime, { views: 2, watch_time_seconds: 50 });
 });

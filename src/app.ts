@@ -8,11 +8,11 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { catalog, checkCatalog } from './catalog.ts';
 import { AppError, errorBody } from './core/errors.ts';
 import { createMediaLinks } from './core/media-links.ts';
-import { createViewingTokens } from './core/viewing-token.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import { authenticate } from './core/principal.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
+import { createViewingTokens } from './core/viewing-token.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { registerCollect } from './public/collect.ts';

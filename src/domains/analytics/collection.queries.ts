@@ -45,42 +45,48 @@ export async function recordBatch(db: Kysely<Database>, batch: IncomingBatch): P
 }
 
 async function recordOnce(db: Kysely<Database>, batch: IncomingBatch): Promise<{ duplicate: boolean }> {
-  return db.transaction().execute(async (trx) => {
-    const session = await openSession(trx, batch);
-    const problems = checkBatchEvents(batch.events, session.durationSeconds);
-    if (problems.length > 0) throw AppError.invalid(problems);
-    const stored = await trx
-      .insertInto('viewing_batches')
-      .values({
-        session_id: session.id,
-        sequence: batch.sequence,
-        workspace_id: session.workspaceId,
-        video_id: session.videoId,
-        events: JSON.stringify(batch.events),
-        received_at: batch.receivedAt,
-      })
-      .onConflict((conflict) => conflict.columns(['session_id', 'sequence']).doNothing())
-      .returning('sequence')
-      .executeTakeFirst();
-    if (!stored) return { duplicate: true };
+  return db.transaction().execute((trx) => recordBatchIn(trx, batch));
+}
 
-    const { after, delta } = applyBatch(session, batch.events);
-    await trx
-      .updateTable('viewing_sessions')
-      .set({
-        watched: JSON.stringify(after.watched),
-        played_seconds: after.playedSeconds,
-        is_view: after.isView,
-        completed: after.completed,
-        cta_clicks: after.ctaClicks,
-        last_sequence: Math.max(session.lastSequence, batch.sequence),
-        last_seen_at: batch.receivedAt,
-      })
-      .where('id', '=', session.id)
-      .execute();
-    if (!isEmptyDelta(delta)) await addToRollups(trx, session, delta, batch.receivedAt);
-    return { duplicate: false };
-  });
+/**
+ * The same, inside a transaction the caller holds (the demo seeder records thousands of batches in a
+ * few transactions instead of one each).
+ */
+export async function recordBatchIn(trx: Transaction<Database>, batch: IncomingBatch): Promise<{ duplicate: boolean }> {
+  const session = await openSession(trx, batch);
+  const problems = checkBatchEvents(batch.events, session.durationSeconds);
+  if (problems.length > 0) throw AppError.invalid(problems);
+  const stored = await trx
+    .insertInto('viewing_batches')
+    .values({
+      session_id: session.id,
+      sequence: batch.sequence,
+      workspace_id: session.workspaceId,
+      video_id: session.videoId,
+      events: JSON.stringify(batch.events),
+      received_at: batch.receivedAt,
+    })
+    .onConflict((conflict) => conflict.columns(['session_id', 'sequence']).doNothing())
+    .returning('sequence')
+    .executeTakeFirst();
+  if (!stored) return { duplicate: true };
+
+  const { after, delta } = applyBatch(session, batch.events);
+  await trx
+    .updateTable('viewing_sessions')
+    .set({
+      watched: JSON.stringify(after.watched),
+      played_seconds: after.playedSeconds,
+      is_view: after.isView,
+      completed: after.completed,
+      cta_clicks: after.ctaClicks,
+      last_sequence: Math.max(session.lastSequence, batch.sequence),
+      last_seen_at: batch.receivedAt,
+    })
+    .where('id', '=', session.id)
+    .execute();
+  if (!isEmptyDelta(delta)) await addToRollups(trx, session, delta, batch.receivedAt);
+  return { duplicate: false };
 }
 
 /** The session, locked; created on its first batch for a video that can be watched. */

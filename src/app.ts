@@ -49,8 +49,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Slow or stalled clients are cut off instead of holding sockets forever (OWASP API4).
-    requestTimeout: 60_000,
+    // Stalled clients are cut off instead of holding sockets forever (OWASP API4): a socket idle for
+    // 60 s is closed, and headers must arrive within Node's headersTimeout. There is no deadline for a
+    // whole request, because a multi-GiB upload at ordinary speeds takes longer than any fixed limit.
+    requestTimeout: 0,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,

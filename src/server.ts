@@ -25,6 +25,8 @@ import { videoProcessingHandler } from './workers/video-processing.ts';
 export type Role = 'api' | 'worker' | 'all';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** A temporary media file nobody has written to for this long belongs to a killed process. */
+const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
 
 export async function start(config: Config, role: Role, processes: number): Promise<void> {
   if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes);
@@ -84,6 +86,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
         await purgeExpiredKeys(database.db, new Date());
         const pruned = await pruneViewingBatches(database.db, config.viewingRetentionDays, new Date());
         if (pruned > 0) log.info({ pruned }, 'raw viewing batches past retention removed');
+        const partials = await mediaStore.removeAbandonedWrites(new Date(Date.now() - ABANDONED_WRITE_MS));
+        if (partials > 0) log.info({ partials }, 'files of interrupted uploads and imports removed');
       } catch (err) {
         log.warn({ err }, 'maintenance failed');
       }

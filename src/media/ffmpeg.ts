@@ -4,7 +4,7 @@
  * why it failed. Output is a stream, so a caller can send it straight to the media store.
  */
 import { spawn } from 'node:child_process';
-import type { Readable } from 'node:stream';
+import { PassThrough, type Readable } from 'node:stream';
 
 const STDERR_KEEP = 2048;
 
@@ -47,7 +47,10 @@ export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: 
       else reject(new Error(`ffmpeg ${signal ? `was stopped by ${signal}` : `exited with ${code}`}: ${stderr.trim() || 'no message'}`));
     });
   });
-  return { stdout: child.stdout, finished, kill: stop };
+  // Node discards what a child wrote to a pipe nobody is reading when it exits (flushStdio), so a
+  // caller that starts reading a moment later would get nothing: hold the output from the start.
+  const stdout = child.stdout.pipe(new PassThrough());
+  return { stdout, finished, kill: stop };
 }
 
 /** Runs ffmpeg and collects its standard output as text, refusing more than `maxBytes`. */

@@ -18,6 +18,7 @@ import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
+import { registerWatchPages } from './public/watch-pages.ts';
 import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     viewingTokens: createViewingTokens(options.secret),
     clock: options.clock ?? (() => new Date()),
   });
+  registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock ?? (() => new Date()) });
   registerMcpRoute(app, {
     operations,
     pipeline,

@@ -23,7 +23,10 @@ test('upload a real file: waiting_upload → processing → ready, then Range re
   assert.match(upload.upload_url, /^http:\/\/localhost:3000\/uploads\//);
   assert.equal(upload.upload_headers['Content-Length'], String(clip.length));
   const waiting = await harness.request('GET', `/v1/videos/${upload.video_id}`, { token: ws.key });
-  assert.deepEqual([waiting.body.status, waiting.body.title, waiting.body.playback_url], ['waiting_upload', 'clip', null]);
+  assert.deepEqual(
+    [waiting.body.status, waiting.body.title, waiting.body.playback_url, waiting.body.watch_url],
+    ['waiting_upload', 'clip', null, null],
+  );
 
   const sent = await put(harness, upload.upload_url, clip);
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
@@ -33,6 +36,8 @@ test('upload a real file: waiting_upload → processing → ready, then Range re
   assert.equal(ready.duration_seconds, 3);
   assert.deepEqual([ready.width, ready.height, ready.file_size], [320, 240, clip.length]);
   assert.equal(ready.playback_url, `http://localhost:3000/media/${upload.video_id}`);
+  assert.equal(ready.watch_url, `http://localhost:3000/watch/${upload.video_id}`);
+  assert.equal(ready.embed_url, `http://localhost:3000/embed/${upload.video_id}`);
 
   const base = await urlOf(harness.app);
   const whole = await fetch(`${base}/media/${upload.video_id}`);

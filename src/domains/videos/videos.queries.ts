@@ -173,6 +173,8 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     // Only what the public surface serves gets a URL: ready and not archived.
     poster_url: served && row.has_poster ? links.posterUrl(row.id) : null,
     playback_url: served ? links.playbackUrl(row.id) : null,
+    watch_url: served ? links.watchUrl(row.id) : null,
+    embed_url: served ? links.embedUrl(row.id) : null,
     stats: {
       views,
       unique_viewers: row.unique_viewers ?? 0,

@@ -55,6 +55,8 @@ export const VideoDetail = Type.Object(
     failure_reason: Nullable(Type.String({ description: 'Why processing failed, when status is failed.' })),
     poster_url: Nullable(Type.String({ description: 'Poster image, once processing has made one.' })),
     playback_url: Nullable(Type.String({ description: 'Where the file streams from, once ready.' })),
+    watch_url: Nullable(Type.String({ description: 'The public watch page to share, once ready.' })),
+    embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,
   },
   { additionalProperties: false },

@@ -5,6 +5,7 @@
 import type { TObject } from 'typebox';
 import { type AnyOperation, pathParams } from './core/operation.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
+import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
 import { tagOperations } from './domains/tags/index.ts';
 import { transcriptOperations } from './domains/transcripts/index.ts';
@@ -13,6 +14,7 @@ import { workspaceOperations } from './domains/workspace/index.ts';
 
 export const catalog: readonly AnyOperation[] = [
   ...videoOperations,
+  ...analyticsOperations,
   ...apiKeyOperations,
   ...workspaceOperations,
   ...tagOperations,

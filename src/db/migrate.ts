@@ -11,6 +11,7 @@ import * as jobs from './migrations/0003-jobs.ts';
 import * as videoUploads from './migrations/0004-video-uploads.ts';
 import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
 import * as viewing from './migrations/0007-viewing.ts';
+import * as eventsByType from './migrations/0008-events-by-type.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -19,6 +20,7 @@ const migrations: Record<string, Migration> = {
   '0004-video-uploads': videoUploads,
   '0005-posters-transcripts': postersTranscripts,
   '0007-viewing': viewing,
+  '0008-events-by-type': eventsByType,
 };
 
 /**

@@ -249,3 +249,24 @@ test('raw batches past the retention period are pruned; the rollups keep countin
     .executeTakeFirstOrThrow();
   assert.deepEqual(lifetime, { views: 2, watch_time_seconds: 50 });
 });
+
+test('a click on the call to action converts only once the session is a view', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ duration_seconds: 60 });
+  const view = pageView(videoId);
+  const send = (sequence: number, events: unknown[]) =>
+    collect(harness, { token: view.token, viewer_id: viewer('eager'), sequence, events });
+  await send(1, [{ type: 'cta_click', position: 0.2 }]);
+  const conversions = async () =>
+    (await harness.database.db
+      .selectFrom('video_daily_stats')
+      .select(['views', 'conversions'])
+      .where('video_id', '=', videoId)
+      .executeTakeFirst()) ?? null;
+  assert.deepEqual(await conversions(), { views: 0, conversions: 0 });
+  await send(2, [{ type: 'progress', ranges: [[0, 4]] }]);
+  assert.deepEqual(await conversions(), { views: 1, conversions: 1 });
+  await send(3, [{ type: 'cta_click', position: 4 }]);
+  assert.deepEqual(await conversions(), { views: 1, conversions: 1 }, 'one conversion per view, however many clicks');
+});

@@ -43,5 +43,6 @@ export async function watch(harness: TestApp, videoId: string, viewerId: string,
 
 /** A viewer id of the form the player makes. */
 export function viewer(name: string): string {
-  return `viewer_${name}`.padEnd(16, '0');
+  // Padded with a character names do not end in, so 'q1' and 'q10' stay two viewers.
+  return `viewer_${name}`.padEnd(16, '_');
 }

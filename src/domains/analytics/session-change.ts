@@ -70,7 +70,8 @@ export function applyBatch(before: SessionState, events: readonly ViewingEvent[]
       watchTimeSeconds: playedSeconds - before.playedSeconds,
       engagement: (isView ? engagement(watched) : 0) - (before.isView ? engagement(before.watched) : 0),
       completions: Number(completed) - Number(before.completed),
-      conversions: Number(after.ctaClicks > 0) - Number(before.ctaClicks > 0),
+      // A conversion is a view that clicked the call to action, so the rate can never pass 100%.
+      conversions: Number(isView && after.ctaClicks > 0) - Number(before.isView && before.ctaClicks > 0),
       reach: reachAfter.map((value, i) => value - (reachBefore[i] as number)),
       plays: slicePlays(played, duration),
       ctaClicks,

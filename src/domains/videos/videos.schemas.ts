@@ -34,7 +34,7 @@ export const VideoStats = Type.Object(
   {
     views: Type.Integer({ minimum: 0 }),
     unique_viewers: Type.Integer({ minimum: 0 }),
-    watch_time_seconds: Type.Integer({ minimum: 0, description: 'Seconds played, rewatches included.' }),
+    watch_time_seconds: Type.Number({ minimum: 0, description: 'Seconds played, rewatches included.' }),
     average_engagement: Type.Number({ minimum: 0, maximum: 1, description: 'Average share of the video a view watched.' }),
     completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90%.' }),
     completion_rate: Type.Number({ minimum: 0, maximum: 1 }),

@@ -1,89 +1,30 @@
 /**
- * `npm run bench`: full-stack `GET /v1/videos?limit=50` with a valid key, against a bare Fastify route
- * running the same SQL on the same pool, same machine, same run (DESIGN §9). Prints requests/s, p50
- * and p99 of both and their ratio against the 0.8 target, and writes bench/results/<date>.json.
- * Exits 0 whatever the verdict: it is a report, not a gate.
- *
- * Settings (environment): BENCH_DATABASE_URL or DATABASE_URL (a server where we may create and drop a
- * database), BENCH_DURATION (s per measurement, default 5), BENCH_WARMUP (s, default 3), BENCH_ROUNDS
- * (default 5), BENCH_CONNECTIONS (default 10), BENCH_VIDEOS (default 200), BENCH_PIN=1 to pin the
- * server and the load generator to cores of their own.
+ * `npm run bench [-- list|upload|all]`: runs one benchmark, or all of them, one after the other.
+ * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
+ *   same SQL (list-videos.ts); needs PostgreSQL.
+ * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
+ *   streams in (upload.ts); needs nothing else running.
+ * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the verdicts:
+ * they are reports, not gates; 2 on an unknown benchmark name.
  */
-import { loadavg } from 'node:os';
-import { sql } from 'kysely';
-import { createBenchDatabase } from './bench-database.ts';
-import { checkSameAnswer, compare, summarise } from './compare.ts';
-import { pinning, pinServer } from './pinning.ts';
-import { createPostgresCpuMeter } from './postgres-cpu.ts';
-import { printReport, type Report, writeReport } from './report.ts';
-import { type RunningServer, startBareRoute, startFullStack } from './servers.ts';
+import { runListVideosBenchmark } from './list-videos.ts';
+import { runUploadBenchmark } from './upload.ts';
 
-const TARGET = 0.8;
-const POOL_SIZE = 10;
+const BENCHMARKS = {
+  list: runListVideosBenchmark,
+  upload: runUploadBenchmark,
+} as const;
 
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
-const config = {
-  databaseUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-  durationSeconds: numberSetting('BENCH_DURATION', 5),
-  warmupSeconds: numberSetting('BENCH_WARMUP', 3),
-  rounds: numberSetting('BENCH_ROUNDS', 5),
-  connections: numberSetting('BENCH_CONNECTIONS', 10),
-  videos: numberSetting('BENCH_VIDEOS', 200),
-};
+type Name = keyof typeof BENCHMARKS;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-pinServer();
-const startedAt = new Date();
-const loadBefore = loadavg();
-const bench = await createBenchDatabase(config.databaseUrl, config.videos, POOL_SIZE);
-// An interrupted run still drops its database.
-for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void bench.drop().finally(() => process.exit(130)));
-let full: RunningServer | undefined;
-let bare: RunningServer | undefined;
-try {
-  full = await startFullStack(bench.database);
-  bare = await startBareRoute(bench.database, bench.workspaceId);
-  const targets = {
-    bare: { url: bare.url, headers: {} },
-    full: { url: full.url, headers: { authorization: `Bearer ${bench.apiKey}` } },
-  };
-  await checkSameAnswer(targets.bare, targets.full);
-  const rounds = await compare(targets, { ...config, meter: createPostgresCpuMeter(bench.database.db), log });
-
-  const bareSummary = summarise(rounds.map((r) => r.bare));
-  const fullSummary = summarise(rounds.map((r) => r.full));
-  const postgres = await sql<{ server_version: string }>`show server_version`.execute(bench.database.db);
-  const report: Report = {
-    target: TARGET,
-    configuration: {
-      route: 'GET /v1/videos?limit=50',
-      videos_seeded: config.videos,
-      connections: config.connections,
-      duration_seconds: config.durationSeconds,
-      warmup_seconds: config.warmupSeconds,
-      rounds: config.rounds,
-      pool_size: POOL_SIZE,
-      postgres: postgres.rows[0]?.server_version ?? 'unknown',
-      pinning: pinning() ?? 'none',
-      load_generator: 'autocannon 9, own process',
-      // Other work on the machine moves req/s far more than it moves CPU per request.
-      load_average_before: loadBefore,
-      load_average_after: loadavg(),
-    },
-    bare: bareSummary,
-    full: fullSummary,
-    ratio: fullSummary.requestsPerSecond / bareSummary.requestsPerSecond,
-    rounds,
-  };
-  printReport(report);
-  log(`report written to ${writeReport(report, startedAt)}`);
-} finally {
-  await full?.close();
-  await bare?.close();
-  await bench.drop();
+const requested = process.argv.slice(2);
+const names: Name[] =
+  requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
+const unknown = names.filter((name) => !(name in BENCHMARKS));
+if (unknown.length > 0) {
+  process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|all]\n`);
+  process.exit(2);
 }
+for (const name of names) await BENCHMARKS[name](log);

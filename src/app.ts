@@ -13,10 +13,13 @@ import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import { authenticate } from './core/principal.ts';
 import type { RateLimiter } from './core/rate-limit.ts';
+import { createViewingTokens } from './core/viewing-token.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
+import { registerCollect } from './public/collect.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
+import { registerWatchPages } from './public/watch-pages.ts';
 import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
@@ -50,8 +53,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,
-    // Slow or stalled clients are cut off instead of holding sockets forever (OWASP API4).
-    requestTimeout: 60_000,
+    // Stalled clients are cut off instead of holding sockets forever (OWASP API4): a socket idle for
+    // 60 s is closed, and headers must arrive within Node's headersTimeout. There is no deadline for a
+    // whole request, because a multi-GiB upload at ordinary speeds takes longer than any fixed limit.
+    requestTimeout: 0,
     connectionTimeout: 60_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
@@ -98,6 +103,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock ?? (() => new Date()),
   });
   registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
+  await registerCollect(app, {
+    db: options.database.db,
+    viewingTokens: createViewingTokens(options.secret),
+    clock: options.clock ?? (() => new Date()),
+  });
+  registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock ?? (() => new Date()) });
   registerMcpRoute(app, {
     operations,
     pipeline,

@@ -5,18 +5,22 @@
 import type { TObject } from 'typebox';
 import { type AnyOperation, pathParams } from './core/operation.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
+import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
 import { tagOperations } from './domains/tags/index.ts';
+import { transcriptOperations } from './domains/transcripts/index.ts';
 import { videoOperations } from './domains/videos/index.ts';
 import { webhookOperations } from './domains/webhooks/index.ts';
 import { workspaceOperations } from './domains/workspace/index.ts';
 
 export const catalog: readonly AnyOperation[] = [
   ...videoOperations,
+  ...analyticsOperations,
   ...webhookOperations,
   ...apiKeyOperations,
   ...workspaceOperations,
   ...tagOperations,
+  ...transcriptOperations,
 ];
 
 /** Throws, listing every violation, if the operations do not form a consistent catalog. */

@@ -1,8 +1,11 @@
 /**
- * The webhook settings read from the environment: DESIGN §4's schedule by default, a compressed one
- * for tests, and every bad value named at once.
+ * Settings read from the environment: the webhook schedule (DESIGN §4's by default, a compressed one
+ * for tests, every bad value named at once) and where ffmpeg is found.
  */
 import assert from 'node:assert/strict';
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import { ConfigError, loadConfig, parseDurationList } from './config.ts';
 
@@ -30,4 +33,28 @@ test('webhook settings: defaults, a compressed schedule, and bad values named', 
   );
   assert.throws(() => parseDurationList('25h'), /not a duration from 1ms to 24h/);
   assert.throws(() => parseDurationList(Array(21).fill('1s').join(',')), /more than 20 steps/);
+});
+
+test('CUEPOINT_FFMPEG: found on PATH when unset, an explicit executable, off, or a start-up error', (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'cuepoint-ffmpeg-'));
+  t.after(() => rmSync(dir, { recursive: true, force: true }));
+  const ffmpeg = join(dir, 'ffmpeg');
+  writeFileSync(ffmpeg, '#!/bin/sh\n');
+  const notExecutable = join(dir, 'plain-file');
+  writeFileSync(notExecutable, '');
+
+  assert.equal(loadConfig({ PATH: dir }).ffmpegPath, null, 'a file without the execute bit does not count');
+  chmodSync(ffmpeg, 0o755);
+  assert.equal(loadConfig({ PATH: ['/nonexistent', dir].join(':') }).ffmpegPath, ffmpeg);
+  assert.equal(loadConfig({ PATH: '/nonexistent' }).ffmpegPath, null);
+  assert.equal(loadConfig({ PATH: dir, CUEPOINT_FFMPEG: 'off' }).ffmpegPath, null);
+  assert.equal(loadConfig({ PATH: '', CUEPOINT_FFMPEG: ffmpeg }).ffmpegPath, ffmpeg);
+  for (const bad of [notExecutable, dir, join(dir, 'missing')]) {
+    assert.throws(
+      () => loadConfig({ CUEPOINT_FFMPEG: bad }),
+      (error: unknown) =>
+        error instanceof ConfigError &&
+        error.message.includes(`CUEPOINT_FFMPEG must be the path of an executable ffmpeg, or 'off' (not found: ${bad})`),
+    );
+  }
 });

@@ -2,7 +2,8 @@
  * The environment, read once into a validated, frozen Config. Nothing else reads process.env.
  * A bad value stops start-up with a message naming the variable.
  */
-import { resolve } from 'node:path';
+import { accessSync, constants, statSync } from 'node:fs';
+import { delimiter, join, resolve } from 'node:path';
 import { type Cidr, parseCidr } from './net/address-policy.ts';
 
 export interface Config {
@@ -24,6 +25,19 @@ export interface Config {
   logLevel: string;
   /** CUEPOINT_MAX_UPLOAD_BYTES: the largest file create_video_upload accepts (default 5 GiB). */
   maxUploadBytes: number;
+  /**
+   * CUEPOINT_JOB_LEASE_MS: how long a background job stays claimed without a heartbeat (renewed every
+   * third of it). A worker killed mid-job loses its jobs to another worker this long after its last
+   * heartbeat. Default 30 s.
+   */
+  jobLeaseMs: number;
+  /**
+   * CUEPOINT_FFMPEG: the ffmpeg that makes posters and pulls embedded subtitles out of videos. Unset:
+   * `ffmpeg` on PATH, if there is one; `off`: none. Without ffmpeg videos still become ready.
+   */
+  ffmpegPath: string | null;
+  /** CUEPOINT_VIEWING_RETENTION_DAYS: how long raw viewing batches are kept (default 400 days). */
+  viewingRetentionDays: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
   apiKey: string | undefined;
   /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
@@ -71,6 +85,9 @@ export function loadConfig(env: Env = process.env): Config {
   const allowPrivateNetworks = cidrList(env, 'CUEPOINT_ALLOW_PRIVATE_NETWORKS', problems);
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
+  const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
+  const ffmpegPath = ffmpegOf(env, problems);
+  const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
     problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
@@ -93,6 +110,9 @@ export function loadConfig(env: Env = process.env): Config {
     allowPrivateNetworks,
     logLevel,
     maxUploadBytes,
+    jobLeaseMs,
+    ffmpegPath,
+    viewingRetentionDays,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
     webhooks,
@@ -134,6 +154,30 @@ function durationList(env: Env, name: string, fallback: string, problems: string
   } catch (error) {
     problems.push(`${name}: ${(error as Error).message}`);
     return Object.freeze(parseDurationList(fallback));
+  }
+}
+
+function ffmpegOf(env: Env, problems: string[]): string | null {
+  const chosen = env.CUEPOINT_FFMPEG;
+  if (chosen === 'off') return null;
+  if (chosen) {
+    if (isExecutable(chosen)) return resolve(chosen);
+    problems.push(`CUEPOINT_FFMPEG must be the path of an executable ffmpeg, or 'off' (not found: ${chosen})`);
+    return null;
+  }
+  for (const dir of (env.PATH || '').split(delimiter).filter(Boolean)) {
+    const candidate = join(dir, process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');
+    if (isExecutable(candidate)) return candidate;
+  }
+  return null;
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
   }
 }
 

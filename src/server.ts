@@ -14,6 +14,7 @@ import { purgeExpiredKeys } from './core/idempotency.ts';
 import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
+import { pruneViewingBatches } from './domains/analytics/raw-retention.queries.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
 import { type JobWorker, startJobWorker } from './jobs/worker.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
@@ -25,6 +26,8 @@ import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delive
 export type Role = 'api' | 'worker' | 'all';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** A temporary media file nobody has written to for this long belongs to a killed process. */
+const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
 
 export async function start(config: Config, role: Role, processes: number): Promise<void> {
   if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes);
@@ -83,17 +86,35 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     await app.listen({ port: config.port, host: config.host });
   }
   if (role === 'worker' || role === 'all') {
-    const maintain = () => purgeExpiredKeys(database.db, new Date()).catch((err: unknown) => log.warn({ err }, 'maintenance failed'));
+    const maintain = async () => {
+      try {
+        await purgeExpiredKeys(database.db, new Date());
+        const pruned = await pruneViewingBatches(database.db, config.viewingRetentionDays, new Date());
+        if (pruned > 0) log.info({ pruned }, 'raw viewing batches past retention removed');
+        const partials = await mediaStore.removeAbandonedWrites(new Date(Date.now() - ABANDONED_WRITE_MS));
+        if (partials > 0) log.info({ partials }, 'files of interrupted uploads and imports removed');
+      } catch (err) {
+        log.warn({ err }, 'maintenance failed');
+      }
+    };
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
+    announceMediaTools(config, log);
     jobWorker = startJobWorker({
       db: database.db,
       handlers: [
-        videoProcessingHandler({ store: mediaStore, log }),
-        videoImportHandler({ store: mediaStore, log, allowPrivateNetworks: config.allowPrivateNetworks, maxBytes: config.maxUploadBytes }),
+        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log }),
+        videoImportHandler({
+          store: mediaStore,
+          ffmpegPath: config.ffmpegPath,
+          log,
+          allowPrivateNetworks: config.allowPrivateNetworks,
+          maxBytes: config.maxUploadBytes,
+        }),
       ],
       log,
+      leaseMs: config.jobLeaseMs,
     });
     webhookWorker = startWebhookWorker({
       db: database.db,
@@ -130,4 +151,17 @@ async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: strin
       '',
     ].join('\n'),
   );
+}
+
+/** Says once, at start-up, what background work will and will not do with this configuration. */
+function announceMediaTools(config: Config, log: pino.Logger): void {
+  if (config.ffmpegPath)
+    log.info({ ffmpeg: config.ffmpegPath }, 'ffmpeg found: processed videos get a poster and their embedded subtitles');
+  else log.info('no ffmpeg (set CUEPOINT_FFMPEG or put ffmpeg on PATH): videos become ready without a poster or transcript');
+  if (config.allowPrivateNetworks.length > 0) {
+    log.warn(
+      { allowed: config.allowPrivateNetworks.map((cidr) => cidr.text) },
+      'CUEPOINT_ALLOW_PRIVATE_NETWORKS is set: video imports and webhooks may reach these non-public networks',
+    );
+  }
 }

@@ -1,6 +1,7 @@
 /**
  * The demo library `seed --demo` fills a workspace with: a plausible B2B video library, generated
- * from a fixed seed so every run produces the same titles, tags, statuses and numbers.
+ * from a fixed seed so every run produces the same titles, tags and statuses. Its viewing is played
+ * by demo-viewing.ts.
  */
 
 export const DEMO_FOLDERS = ['Onboarding', 'Product tours', 'Sales demos', 'Webinars', 'Customer stories', 'Support'] as const;
@@ -112,18 +113,10 @@ export interface DemoVideo {
   height: number | null;
   failureReason: string | null;
   ageDays: number;
-  stats: {
-    views: number;
-    uniqueViewers: number;
-    watchTimeSeconds: number;
-    engagementSum: number;
-    completions: number;
-    conversions: number;
-  } | null;
 }
 
 /** Mulberry32: a tiny deterministic PRNG, so the demo is the same on every machine. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed;
   return () => {
     a = (a + 0x6d2b79f5) | 0;
@@ -143,9 +136,6 @@ export function demoVideos(): DemoVideo[] {
       const roll = random();
       const status = roll < 0.82 ? 'ready' : roll < 0.9 ? 'processing' : roll < 0.95 ? 'waiting_upload' : 'failed';
       const durationSeconds = status === 'ready' ? Math.round(45 + random() * 1800) : null;
-      const views = status === 'ready' ? Math.round(random() ** 2 * 4000) : 0;
-      const engagement = 0.25 + random() * 0.6;
-      const completions = Math.round(views * engagement * 0.7);
       const slug = title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
@@ -165,17 +155,6 @@ export function demoVideos(): DemoVideo[] {
         height: status === 'ready' ? 1080 : null,
         failureReason: status === 'failed' ? 'The file is not a video: no video track was found.' : null,
         ageDays: Math.floor(random() * 365),
-        stats:
-          status === 'ready'
-            ? {
-                views,
-                uniqueViewers: Math.round(views * (0.6 + random() * 0.3)),
-                watchTimeSeconds: Math.round(views * (durationSeconds ?? 0) * engagement * 1.1),
-                engagementSum: views * engagement,
-                completions,
-                conversions: Math.round(completions * random() * 0.15),
-              }
-            : null,
       });
     }
   }

@@ -1,7 +1,8 @@
 /**
  * `cuepoint seed --demo [--workspace ID] [--json]`: a living library for a newcomer to explore: six
- * folders and sixty videos with tags, statuses, archived ones and view statistics. Creates a new
- * business-plan workspace (and prints its admin key) unless --workspace names an existing one.
+ * folders and sixty videos with tags, statuses and archived ones, and ninety days of viewing played
+ * through the real collection code (demo-viewing.ts). Creates a new business-plan workspace (and
+ * prints its admin key) unless --workspace names an existing one.
  */
 import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
@@ -9,6 +10,7 @@ import { recordEvent } from '../core/events.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { DEMO_FOLDERS, demoVideos } from './demo-library.ts';
+import { type DemoViewingVideo, playDemoViewing } from './demo-viewing.ts';
 import { UsageError } from './usage-error.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -30,6 +32,7 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     }
     const wsId = workspaceId;
     const videos = demoVideos();
+    const watchable: (DemoViewingVideo & { archived: boolean })[] = [];
     await database.db.transaction().execute(async (trx) => {
       const folderIds = new Map<string, string>();
       for (const name of DEMO_FOLDERS) {
@@ -54,7 +57,8 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
             description: video.description,
             tags: video.tags,
             status: video.status,
-            archived: video.archived,
+            // Archived once its viewing is played: archived videos collect no more views.
+            archived: false,
             file_name: video.fileName,
             file_size: video.fileSize,
             duration_seconds: video.durationSeconds,
@@ -62,37 +66,27 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
             height: video.height,
             failure_reason: video.failureReason,
             source_url: null,
-            view_count: video.stats?.views ?? 0,
             created_at: createdAt,
             updated_at: createdAt,
           })
           .execute();
-        if (video.stats) {
-          await trx
-            .insertInto('video_stats')
-            .values({
-              video_id: id,
-              workspace_id: wsId,
-              views: video.stats.views,
-              unique_viewers: video.stats.uniqueViewers,
-              watch_time_seconds: video.stats.watchTimeSeconds,
-              engagement_sum: video.stats.engagementSum,
-              completions: video.stats.completions,
-              conversions: video.stats.conversions,
-              leads: 0,
-              updated_at: now,
-            })
-            .execute();
+        if (video.status === 'ready' && video.durationSeconds) {
+          watchable.push({ id, durationSeconds: video.durationSeconds, createdAt, archived: video.archived });
         }
         await recordEvent(trx, { workspaceId: wsId, type: 'video.created', data: { video_id: id, title: video.title }, at: createdAt });
       }
     });
+    const sessions = await playDemoViewing(database.db, watchable, now);
+    const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
+    if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos: videos.length, folders: DEMO_FOLDERS.length })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos: videos.length, folders: DEMO_FOLDERS.length, viewing_sessions: sessions })}\n`,
       );
     } else {
-      process.stdout.write(`Seeded ${videos.length} videos in ${DEMO_FOLDERS.length} folders into workspace ${wsId}.\n`);
+      process.stdout.write(
+        `Seeded ${videos.length} videos in ${DEMO_FOLDERS.length} folders and ${sessions} viewing sessions over 90 days into workspace ${wsId}.\n`,
+      );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }
   } finally {

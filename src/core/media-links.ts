@@ -10,6 +10,9 @@ export interface MediaLinks {
   /** Where a ready, non-archived video streams from. */
   playbackUrl(videoId: string): string;
   posterUrl(videoId: string): string;
+  /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
+  watchUrl(videoId: string): string;
+  embedUrl(videoId: string): string;
 }
 
 export type UploadTokenCheck =
@@ -28,6 +31,8 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     },
     playbackUrl: (videoId) => `${publicUrl}/media/${videoId}`,
     posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
+    watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
+    embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {
     const match = TOKEN.exec(token);

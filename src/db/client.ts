@@ -11,7 +11,12 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './tables.ts';
 
 const INT8_OID = 20;
+const DATE_OID = 1082;
 const parseInt8 = (value: string) => Number(value);
+// A calendar day (analytics days in the workspace's time zone) stays the 'YYYY-MM-DD' it is: turning
+// it into a Date would pin it to midnight in the server's zone and shift it.
+const keepText = (value: string) => value;
+const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
 
 const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.scopes, c.expires_at, c.revoked_at, w.plan, w.mask_pii
   from credentials c join workspaces w on w.id = c.workspace_id
@@ -53,7 +58,7 @@ export interface DatabaseHandle {
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') return openPostgres(target.url, target.schema, target.poolSize);
   if (target.kind === 'pglite') return openEmbedded(target.dataDir);
-  return wrapPGlite(await PGlite.create({ parsers: { [INT8_OID]: parseInt8 }, loadDataDir: target.snapshot }));
+  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: target.snapshot }));
 }
 
 function openPostgres(url: string, schema: string | undefined, poolSize = 10): DatabaseHandle {
@@ -64,7 +69,9 @@ function openPostgres(url: string, schema: string | undefined, poolSize = 10): D
     // A dead server must fail a request quickly, not hang it (DESIGN §7).
     query_timeout: 30_000,
     options: schema ? `-c search_path=${schema}` : undefined,
-    types: { getTypeParser: (oid, format) => (oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format)) } as pg.CustomTypesConfig,
+    types: {
+      getTypeParser: (oid, format) => (PARSERS as Record<number, (value: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
+    } as pg.CustomTypesConfig,
   });
   // A client losing its server emits 'error' — idle ones on the pool, busy ones on themselves. Without
   // listeners the process would crash; the query in flight still rejects, and the caller gets a 503.
@@ -91,7 +98,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const pgDataDir = join(dataDir, 'pgdata');
   const lock = lockDataDir(dataDir, pgDataDir);
   try {
-    const pglite = await PGlite.create(pgDataDir, { parsers: { [INT8_OID]: parseInt8 } });
+    const pglite = await PGlite.create(pgDataDir, { parsers: PARSERS });
     return wrapPGlite(pglite, lock);
   } catch (error) {
     lock.release();

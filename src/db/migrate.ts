@@ -9,14 +9,20 @@ import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts'
 import * as serviceSettings from './migrations/0002-service-settings.ts';
 import * as jobs from './migrations/0003-jobs.ts';
 import * as videoUploads from './migrations/0004-video-uploads.ts';
+import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
+import * as viewing from './migrations/0007-viewing.ts';
+import * as eventsByType from './migrations/0008-events-by-type.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
   '0002-service-settings': serviceSettings,
   '0003-jobs': jobs,
   '0004-video-uploads': videoUploads,
+  '0005-posters-transcripts': postersTranscripts,
   '0006-webhooks': webhooks,
+  '0007-viewing': viewing,
+  '0008-events-by-type': eventsByType,
 };
 
 /**
@@ -25,7 +31,14 @@ const migrations: Record<string, Migration> = {
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, migrationTableSchema: schema });
+  // Unordered: features are built on branches in parallel, so a migration numbered below one already
+  // applied can arrive later; each migration touches only its own tables and columns.
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: schema,
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);

@@ -62,6 +62,7 @@ export interface VideosTable {
   video_codec: ColumnType<string | null, string | null | undefined, string | null>;
   audio_codec: ColumnType<string | null, string | null | undefined, string | null>;
   bitrate: ColumnType<number | null, number | null | undefined, number | null>;
+  has_poster: Generated<boolean>;
   view_count: Count;
   created_at: CreatedAt;
   updated_at: Timestamp;
@@ -73,12 +74,67 @@ export interface VideoStatsTable {
   workspace_id: string;
   views: Count;
   unique_viewers: Count;
-  watch_time_seconds: Count;
+  watch_time_seconds: ColumnType<number, number | undefined, number>;
   engagement_sum: ColumnType<number, number | undefined, number>;
   completions: Count;
   conversions: Count;
   leads: Count;
+  /** Distinct viewers as a ViewerSketch (domains/analytics/viewer-sketch.ts); null before any view. */
+  viewer_sketch: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
   updated_at: Timestamp;
+}
+
+/** One page view of a video and what it has watched so far (see migration 0007). */
+export interface ViewingSessionsTable {
+  id: string;
+  workspace_id: string;
+  video_id: string;
+  viewer_id: string;
+  /** The workspace-local day the session started, YYYY-MM-DD; its rollups all go to this day. */
+  day: ColumnType<string, string, string>;
+  duration_seconds: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  last_sequence: number;
+  /** Merged watched ranges, [[start, end], …] in seconds, sorted and disjoint. */
+  watched: ColumnType<[number, number][], string, string>;
+  played_seconds: ColumnType<number, number | undefined, number>;
+  is_view: Generated<boolean>;
+  completed: Generated<boolean>;
+  cta_clicks: ColumnType<number, number | undefined, number>;
+}
+
+/** Raw collected batches, as received; pruned after the retention period. */
+export interface ViewingBatchesTable {
+  session_id: string;
+  sequence: number;
+  workspace_id: string;
+  video_id: string;
+  events: ColumnType<unknown[], string, string>;
+  received_at: Timestamp;
+}
+
+export interface VideoDailyStatsTable {
+  video_id: string;
+  day: ColumnType<string, string, string>;
+  workspace_id: string;
+  views: ColumnType<number, number | undefined, number>;
+  unique_viewers: ColumnType<number, number | undefined, number>;
+  viewer_sketch: Uint8Array;
+  watch_time_seconds: ColumnType<number, number | undefined, number>;
+  engagement_sum: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
+  conversions: ColumnType<number, number | undefined, number>;
+}
+
+/** Per video, 100 equal slices: views that watched each (reach), plays of each, CTA clicks in each. */
+export interface VideoHeatmapsTable {
+  video_id: string;
+  workspace_id: string;
+  views: ColumnType<number, number | undefined, number>;
+  reach: number[];
+  plays: number[];
+  cta_clicks: number[];
 }
 
 export interface IdempotencyKeysTable {
@@ -157,6 +213,19 @@ export interface WebhookEndpointsTable {
   updated_at: Timestamp;
 }
 
+/** A video's transcript: timed segments, and their text joined for reading and search. */
+export interface VideoTranscriptsTable {
+  video_id: string;
+  workspace_id: string;
+  source: 'embedded_subtitles';
+  language: string | null;
+  /** JSON array of { start_seconds, end_seconds, text }, in time order. */
+  segments: ColumnType<TranscriptSegmentJson[], string, string>;
+  full_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed' | 'exhausted';
 
 /** One event for one endpoint: the delivery log entry and, while unfinished, the sender's work item. */
@@ -190,6 +259,12 @@ export interface WebhookDeliveriesTable {
   updated_at: Timestamp;
 }
 
+export interface TranscriptSegmentJson {
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+}
+
 export interface Database {
   workspaces: WorkspacesTable;
   credentials: CredentialsTable;
@@ -203,6 +278,11 @@ export interface Database {
   video_uploads: VideoUploadsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  video_transcripts: VideoTranscriptsTable;
+  viewing_sessions: ViewingSessionsTable;
+  viewing_batches: ViewingBatchesTable;
+  video_daily_stats: VideoDailyStatsTable;
+  video_heatmaps: VideoHeatmapsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -15,7 +15,20 @@ export interface MediaFacts {
   bitrate: number | null;
   mediaType: string;
   format: string | null;
+  /** The first subtitle track stored as text (ffmpeg can turn it into a transcript), if any. */
+  textSubtitles: SubtitleTrack | null;
 }
+
+export interface SubtitleTrack {
+  /** The stream's index in the container, as ffmpeg numbers them (`-map 0:<index>`). */
+  streamIndex: number | null;
+  /** The track's language as tagged (ISO 639), if tagged. */
+  language: string | null;
+}
+
+// Text formats as MediaInfo names them. Bitmap subtitles (PGS, VobSub, DVB) hold pictures of words,
+// and captions carried inside the video stream (EIA-608/708) are not a separate stream ffmpeg can map.
+const TEXT_SUBTITLE_FORMATS = new Set(['Timed Text', 'UTF-8', 'ASS', 'SSA', 'WebVTT', 'TTML', 'SubRip', 'mov_text']);
 
 type Track = Record<string, unknown> & { '@type': string };
 
@@ -33,6 +46,7 @@ export async function probeMedia(path: string): Promise<MediaFacts> {
     const general = tracks.find((t) => t['@type'] === 'General');
     const video = tracks.find((t) => t['@type'] === 'Video');
     const audio = tracks.find((t) => t['@type'] === 'Audio');
+    const subtitles = tracks.find((t) => t['@type'] === 'Text' && TEXT_SUBTITLE_FORMATS.has(String(t.Format)));
     const format = text(general?.Format);
     return {
       hasVideo: video !== undefined,
@@ -44,6 +58,7 @@ export async function probeMedia(path: string): Promise<MediaFacts> {
       bitrate: integer(general?.OverallBitRate),
       mediaType: text(general?.InternetMediaType) ?? mediaTypeOf(format),
       format,
+      textSubtitles: subtitles ? { streamIndex: integer(subtitles.StreamOrder), language: text(subtitles.Language) } : null,
     };
   } finally {
     await file.close();

@@ -6,57 +6,14 @@
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { type TestContext, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
-import { startTestApp, type TestApp } from '../../test/helpers/app.ts';
+import { test } from 'node:test';
+import { startTestApp } from '../../test/helpers/app.ts';
 import { urlOf } from '../../test/helpers/mcp-client.ts';
-import { startJobWorker } from '../jobs/worker.ts';
-import { videoProcessingHandler } from '../workers/video-processing.ts';
+import { createUpload, put, waitForStatus, withProcessingWorker as withWorker } from '../../test/helpers/uploads.ts';
 
 const FIXTURES = join(import.meta.dirname, '..', '..', 'test', 'fixtures');
 const clip = readFileSync(join(FIXTURES, 'clip.mp4'));
 const notVideo = readFileSync(join(FIXTURES, 'not-a-video.mp4'));
-const quiet = { info: () => {}, warn: () => {}, error: () => {} };
-
-function withWorker(t: TestContext, harness: TestApp) {
-  const worker = startJobWorker({
-    db: harness.database.db,
-    handlers: [videoProcessingHandler({ store: harness.mediaStore, log: quiet })],
-    log: quiet,
-    pollMs: 20,
-  });
-  t.after(() => worker.stop());
-}
-
-async function createUpload(harness: TestApp, key: string, body: Record<string, unknown>) {
-  const res = await harness.request('POST', '/v1/videos/uploads', { token: key, body });
-  assert.equal(res.status, 201, res.raw);
-  return res.body as { video_id: string; upload_url: string; upload_headers: Record<string, string>; expires_at: string };
-}
-
-/** PUT to the upload URL on the app's real port (the path of the absolute URL it handed out). */
-async function put(harness: TestApp, uploadUrl: string, body: Buffer, headers: Record<string, string> = {}) {
-  const base = await urlOf(harness.app);
-  const res = await fetch(`${base}${new URL(uploadUrl).pathname}`, {
-    method: 'PUT',
-    body,
-    headers: { 'content-type': 'application/octet-stream', ...headers },
-  });
-  return {
-    status: res.status,
-    body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>,
-    headers: res.headers,
-  };
-}
-
-async function waitForStatus(harness: TestApp, key: string, videoId: string, wanted: string[]) {
-  for (let i = 0; i < 250; i++) {
-    const res = await harness.request('GET', `/v1/videos/${videoId}`, { token: key });
-    if (wanted.includes(res.body.status)) return res.body;
-    await sleep(20);
-  }
-  throw new Error(`video ${videoId} never reached ${wanted.join('/')}`);
-}
 
 test('upload a real file: waiting_upload → processing → ready, then Range requests return the right bytes', async (t) => {
   const harness = await startTestApp(t);
@@ -66,7 +23,10 @@ test('upload a real file: waiting_upload → processing → ready, then Range re
   assert.match(upload.upload_url, /^http:\/\/localhost:3000\/uploads\//);
   assert.equal(upload.upload_headers['Content-Length'], String(clip.length));
   const waiting = await harness.request('GET', `/v1/videos/${upload.video_id}`, { token: ws.key });
-  assert.deepEqual([waiting.body.status, waiting.body.title, waiting.body.playback_url], ['waiting_upload', 'clip', null]);
+  assert.deepEqual(
+    [waiting.body.status, waiting.body.title, waiting.body.playback_url, waiting.body.watch_url],
+    ['waiting_upload', 'clip', null, null],
+  );
 
   const sent = await put(harness, upload.upload_url, clip);
   assert.equal(sent.status, 200, JSON.stringify(sent.body));
@@ -76,6 +36,8 @@ test('upload a real file: waiting_upload → processing → ready, then Range re
   assert.equal(ready.duration_seconds, 3);
   assert.deepEqual([ready.width, ready.height, ready.file_size], [320, 240, clip.length]);
   assert.equal(ready.playback_url, `http://localhost:3000/media/${upload.video_id}`);
+  assert.equal(ready.watch_url, `http://localhost:3000/watch/${upload.video_id}`);
+  assert.equal(ready.embed_url, `http://localhost:3000/embed/${upload.video_id}`);
 
   const base = await urlOf(harness.app);
   const whole = await fetch(`${base}/media/${upload.video_id}`);
@@ -114,7 +76,9 @@ test('tampered and expired URLs, and bodies of the wrong size, are refused; a fa
   const upload = await createUpload(harness, ws.key, { file_name: 'clip.mp4', file_size: clip.length });
   const url = new URL(upload.upload_url);
   const [videoId, expiry, signature] = url.pathname.slice('/uploads/'.length).split('.') as [string, string, string];
-  for (const forged of [`${videoId}.${Number(expiry) + 3600}.${signature}`, `${videoId}.${expiry}.${signature.slice(0, -1)}A`, 'garbage']) {
+  // The altered signature must differ from the real one whatever its last character is.
+  const altered = `${signature.slice(0, -1)}${signature.endsWith('A') ? 'B' : 'A'}`;
+  for (const forged of [`${videoId}.${Number(expiry) + 3600}.${signature}`, `${videoId}.${expiry}.${altered}`, 'garbage']) {
     const res = await put(harness, `http://localhost/uploads/${forged}`, clip);
     assert.equal(res.status, 403, forged);
     assert.equal(res.body.error?.code, 'forbidden');

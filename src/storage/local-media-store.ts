@@ -5,13 +5,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { type MediaKey, type MediaStore, type SizeRule, UploadSizeError } from './media-store.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+const PART_SUFFIX = '.part';
 
 export function createLocalMediaStore(root: string): MediaStore {
   const pathOf = (key: MediaKey): string => {
@@ -25,7 +26,7 @@ export function createLocalMediaStore(root: string): MediaStore {
       const limit = 'exactly' in size ? size.exactly : size.atMost;
       const target = pathOf(key);
       await mkdir(join(target, '..'), { recursive: true });
-      const temporary = `${target}.${randomUUID()}.part`;
+      const temporary = `${target}.${randomUUID()}${PART_SUFFIX}`;
       let received = 0;
       const counter = new Transform({
         transform(chunk: Buffer, _encoding, callback) {
@@ -53,6 +54,21 @@ export function createLocalMediaStore(root: string): MediaStore {
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async removeAbandonedWrites(olderThan) {
+      let removed = 0;
+      const entries = await readdir(root, { recursive: true, withFileTypes: true }).catch(() => []);
+      for (const entry of entries) {
+        if (!entry.isFile() || !entry.name.endsWith(PART_SUFFIX)) continue;
+        const path = join(entry.parentPath, entry.name);
+        const stats = await stat(path).catch(() => undefined);
+        // A write in progress touches its file continually; one left alone this long is dead.
+        if (stats && stats.mtime < olderThan) {
+          await rm(path, { force: true });
+          removed++;
+        }
+      }
+      return removed;
     },
   };
 }

@@ -43,4 +43,9 @@ export interface MediaStore {
   pathOf(key: MediaKey): string;
   size(key: MediaKey): Promise<number | undefined>;
   remove(key: MediaKey): Promise<void>;
+  /**
+   * Removes what writes cut short by a killed process left behind (temporary files not written to
+   * since `olderThan`); returns how many went. Run by the worker's maintenance pass.
+   */
+  removeAbandonedWrites(olderThan: Date): Promise<number>;
 }

@@ -42,8 +42,8 @@ function withWorker(t: TestContext, harness: TestApp, allow: string[]) {
   const worker = startJobWorker({
     db: harness.database.db,
     handlers: [
-      videoProcessingHandler({ store: harness.mediaStore, log: quiet }),
-      videoImportHandler({ store: harness.mediaStore, log: quiet, allowPrivateNetworks, maxBytes: 10 * 1024 * 1024 }),
+      videoProcessingHandler({ store: harness.mediaStore, ffmpegPath: null, log: quiet }),
+      videoImportHandler({ store: harness.mediaStore, ffmpegPath: null, log: quiet, allowPrivateNetworks, maxBytes: 10 * 1024 * 1024 }),
     ],
     log: quiet,
     pollMs: 20,

@@ -1,30 +1,23 @@
-/**
- * The `video.import` job: downloads an imported video's file through the SSRF guard (addresses
- * checked at every hop, the connection pinned, bytes and time capped), streams it into the media
- * store, then probes it like an upload. A refusal that will not change (a private address, a 404, a
- * file too large) fails the video at once with the reason; network trouble and 5xx answers retry.
- */
-import type { Log } from '../core/context.ts';
 import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads.queries.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
 import { safeFetch } from '../net/safe-fetch.ts';
-import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
-import { probeAndFinish } from './video-processing.ts';
+import { UploadSizeError } from '../storage/media-store.ts';
+import { type ProcessingTools, probeAndFinish } from './video-processing.ts';
 
 const DOWNLOAD_TIMEOUT_MS = 30 * 60 * 1000;
 
 /** A failure the same request would meet again: fail the video now instead of retrying. */
 class PermanentImportFailure extends Error {}
 
-export function videoImportHandler(options: {
-  store: MediaStore;
-  log: Log;
-  allowPrivateNetworks: readonly Cidr[];
-  maxBytes: number;
-  clock?: () => Date;
-}): JobHandler {
+export function videoImportHandler(
+  options: ProcessingTools & {
+    allowPrivateNetworks: readonly Cidr[];
+    maxBytes: number;
+    clock?: () => Date;
+  },
+): JobHandler {
   const clock = options.clock ?? (() => new Date());
   return {
     kind: VIDEO_IMPORT_JOB,
@@ -44,7 +37,7 @@ export function videoImportHandler(options: {
         }
         throw error;
       }
-      await probeAndFinish(db, options.store, workspaceId, videoId, clock);
+      await probeAndFinish(db, options, { workspaceId, videoId }, { clock, signal });
     },
     async onFailed(job, reason, db) {
       options.log.warn({ job: job.id, reason }, 'video import failed for good');

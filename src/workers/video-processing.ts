@@ -1,6 +1,7 @@
 /**
  * The `video.process` job: probes the received file and makes the video `ready` with its duration,
- * dimensions, codecs and bitrate (event `video.ready`), or `failed` with a reason the owner can read
+ * dimensions, codecs and bitrate — plus, when ffmpeg is available, a poster and the transcript from
+ * embedded subtitles (video-extras.ts) — (event `video.ready`), or `failed` with a reason the owner can read
  * (event `video.failed`): a file that is not a video fails at once; an error retries, and the last
  * failure — or workers that kept dying — ends the video failed too. Nothing stays processing forever.
  */
@@ -8,22 +9,31 @@ import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import { recordEvent } from '../core/events.ts';
 import type { Database } from '../db/tables.ts';
+import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
 import type { JobHandler } from '../jobs/worker.ts';
 import { probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { makeVideoExtras } from './video-extras.ts';
 
-export function videoProcessingHandler(options: { store: MediaStore; log: Log; clock?: () => Date }): JobHandler {
+/** What processing works with: where files live, the ffmpeg to use (null: none), where to log. */
+export interface ProcessingTools {
+  store: MediaStore;
+  ffmpegPath: string | null;
+  log: Log;
+}
+
+export function videoProcessingHandler(options: ProcessingTools & { clock?: () => Date }): JobHandler {
   const clock = options.clock ?? (() => new Date());
   return {
     kind: VIDEO_PROCESSING_JOB,
     maxAttempts: VIDEO_PROCESSING_ATTEMPTS,
     retryDelayMs: (attempt) => 5000 * 2 ** (attempt - 1),
-    async run(job, { db }) {
+    async run(job, { db, signal }) {
       const videoId = String(job.payload.video_id);
       const workspaceId = job.workspaceId as string;
       if (!(await isStillProcessing(db, workspaceId, videoId))) return; // done already, or gone
-      await probeAndFinish(db, options.store, workspaceId, videoId, clock);
+      await probeAndFinish(db, options, { workspaceId, videoId }, { clock, signal });
     },
     async onFailed(job, reason, db) {
       options.log.warn({ job: job.id, reason }, 'video processing failed for good');
@@ -35,17 +45,17 @@ export function videoProcessingHandler(options: { store: MediaStore; log: Log; c
 /** Probes the stored source file and ends processing: ready with its facts, or failed if not a video. */
 export async function probeAndFinish(
   db: Kysely<Database>,
-  store: MediaStore,
-  workspaceId: string,
-  videoId: string,
-  clock: () => Date,
+  tools: ProcessingTools,
+  { workspaceId, videoId }: { workspaceId: string; videoId: string },
+  { clock, signal }: { clock: () => Date; signal?: AbortSignal },
 ): Promise<void> {
-  const facts = await probeMedia(store.pathOf({ workspaceId, videoId, file: 'source' }));
+  const facts = await probeMedia(tools.store.pathOf({ workspaceId, videoId, file: 'source' }));
   if (!facts.hasVideo) {
     const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
     await markVideoFailed(db, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
     return;
   }
+  const extras = await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, facts);
   await db.transaction().execute(async (trx) => {
     const now = clock();
     const ready = await trx
@@ -59,6 +69,7 @@ export async function probeAndFinish(
         audio_codec: facts.audioCodec,
         bitrate: facts.bitrate,
         media_type: facts.mediaType,
+        has_poster: extras.hasPoster,
         failure_reason: null,
         updated_at: now,
       })
@@ -66,6 +77,9 @@ export async function probeAndFinish(
       .where('status', '=', 'processing')
       .returning('id')
       .executeTakeFirst();
+    if (ready && extras.transcript) {
+      await saveTranscript(trx, workspaceId, videoId, { source: 'embedded_subtitles', ...extras.transcript }, now);
+    }
     if (ready) {
       await recordEvent(trx, {
         workspaceId,

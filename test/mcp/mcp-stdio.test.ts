@@ -27,9 +27,10 @@ async function connectStdio(t: import('node:test').TestContext, env: Record<stri
   return client;
 }
 
-test('stdio on the embedded database: the catalog as tools, reads and writes through the pipeline', async (t) => {
+test('stdio on the embedded database: the catalog as tools, reads and writes through the pipeline', { timeout: 300_000 }, async (t) => {
   const dataDir = tempDir(t);
-  const created = await runCli(t, ['seed', '--demo', '--json'], { dataDir });
+  // The demo plays 90 days of viewing through the collection code: allow for a busy machine.
+  const created = await runCli(t, ['seed', '--demo', '--json'], { dataDir, timeoutMs: 180_000 });
   assert.equal(created.code, 0, created.stderr);
   const { api_key: apiKey } = JSON.parse(created.stdout) as { api_key: string };
   const client = await connectStdio(t, { CUEPOINT_DATA_DIR: dataDir, CUEPOINT_API_KEY: apiKey });
@@ -46,6 +47,8 @@ test('stdio on the embedded database: the catalog as tools, reads and writes thr
     idempotency_key: 'stdio-1',
   });
   assert.equal(updated.structuredContent.title, `${video.title} (edited)`);
+  const summary = await callTool(client, 'get_analytics_summary', { range: '90d' });
+  assert.ok(summary.structuredContent.metrics.views.value > 0, JSON.stringify(summary.structuredContent.metrics));
   const invalid = await callTool(client, 'get_video', { video_id: 'nope' });
   assert.equal(invalid.isError, true);
   assert.equal(invalid.structuredContent.error.code, 'invalid_request');

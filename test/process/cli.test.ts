@@ -12,7 +12,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const API_KEY = /^cue_live_[0-9A-Za-z]{38}$/;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-test('CLI commands on a fresh data dir, then a server on it', { timeout: 90_000 }, async (t) => {
+test('CLI commands on a fresh data dir, then a server on it', { timeout: 300_000 }, async (t) => {
   const dataDir = tempDir(t);
   const cli = (...args: string[]) => runCli(t, args, { dataDir });
 
@@ -67,12 +67,14 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 90_000 
   // Assistant tokens expire after 30 days by default (DESIGN §4).
   assert.ok(Math.abs(Date.parse(assistant.expires_at) - Date.now() - 30 * DAY_MS) < DAY_MS, assistant.expires_at);
 
-  const seeded = await cli('seed', '--demo', '--json');
+  // Ninety days of viewing go through the real collection code: give it time on a busy machine.
+  const seeded = await runCli(t, ['seed', '--demo', '--json'], { dataDir, timeoutMs: 180_000 });
   assert.equal(seeded.code, 0, seeded.stderr);
   const demo = JSON.parse(seeded.stdout);
   assert.match(demo.workspace_id, UUID);
   assert.match(demo.api_key, API_KEY);
   assert.ok(demo.videos >= 50, seeded.stdout);
+  assert.ok(demo.viewing_sessions >= 1000, `${demo.viewing_sessions} viewing sessions played`);
 
   const server = await startServer(t, { dataDir });
   await checkSeededLibrary(server, demo.api_key, demo.videos);
@@ -107,6 +109,12 @@ async function checkSeededLibrary(server: ServerProcess, token: string, seededCo
     assert.ok(video.tags.length > 0, `${video.title} has tags`);
     assert.equal(typeof video.folder_name, 'string', `${video.title} is in a named folder`);
   }
+  // The viewing was played through the collection code: the rollups behind the stats are filled.
+  const popular = await http(`${server.url}/v1/videos?sort=most_viewed&limit=1`, { token });
+  const top = await http(`${server.url}/v1/videos/${popular.body.videos[0].video_id}`, { token });
+  assert.ok(top.body.stats.views > 20, JSON.stringify(top.body.stats));
+  assert.ok(top.body.stats.unique_viewers <= top.body.stats.views && top.body.stats.unique_viewers > 0);
+  assert.ok(top.body.stats.average_engagement > 0 && top.body.stats.average_engagement <= 1);
 }
 
 test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 60_000 }, async (t) => {

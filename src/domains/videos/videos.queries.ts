@@ -147,6 +147,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       'v.width',
       'v.height',
       'v.failure_reason',
+      'v.has_poster',
       's.views',
       's.unique_viewers',
       's.watch_time_seconds',
@@ -160,6 +161,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
   if (!row) throw AppError.notFound('video', videoId);
   const views = row.views ?? 0;
   const completions = row.completions ?? 0;
+  const served = row.status === 'ready' && !row.archived;
   return {
     ...toSummary(row),
     source_url: row.source_url,
@@ -168,9 +170,11 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     width: row.width,
     height: row.height,
     failure_reason: row.failure_reason,
-    poster_url: null,
     // Only what the public surface serves gets a URL: ready and not archived.
-    playback_url: row.status === 'ready' && !row.archived ? links.playbackUrl(row.id) : null,
+    poster_url: served && row.has_poster ? links.posterUrl(row.id) : null,
+    playback_url: served ? links.playbackUrl(row.id) : null,
+    watch_url: served ? links.watchUrl(row.id) : null,
+    embed_url: served ? links.embedUrl(row.id) : null,
     stats: {
       views,
       unique_viewers: row.unique_viewers ?? 0,

@@ -34,7 +34,7 @@ export const VideoStats = Type.Object(
   {
     views: Type.Integer({ minimum: 0 }),
     unique_viewers: Type.Integer({ minimum: 0 }),
-    watch_time_seconds: Type.Integer({ minimum: 0, description: 'Seconds played, rewatches included.' }),
+    watch_time_seconds: Type.Number({ minimum: 0, description: 'Seconds played, rewatches included.' }),
     average_engagement: Type.Number({ minimum: 0, maximum: 1, description: 'Average share of the video a view watched.' }),
     completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90%.' }),
     completion_rate: Type.Number({ minimum: 0, maximum: 1 }),
@@ -55,6 +55,8 @@ export const VideoDetail = Type.Object(
     failure_reason: Nullable(Type.String({ description: 'Why processing failed, when status is failed.' })),
     poster_url: Nullable(Type.String({ description: 'Poster image, once processing has made one.' })),
     playback_url: Nullable(Type.String({ description: 'Where the file streams from, once ready.' })),
+    watch_url: Nullable(Type.String({ description: 'The public watch page to share, once ready.' })),
+    embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,
   },
   { additionalProperties: false },

@@ -1,3 +1,4 @@
 import { getWorkspace } from './operations/get-workspace.ts';
+import { updateWorkspace } from './operations/update-workspace.ts';
 
-export const workspaceOperations = [getWorkspace];
+export const workspaceOperations = [getWorkspace, updateWorkspace];

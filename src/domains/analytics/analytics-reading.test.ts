@@ -1,0 +1,151 @@
+/**
+ * The pure pieces the analytics operations are built from, on edge cases a database test would make
+ * slow to reach: calendar arithmetic across DST and leap days, date windows, heatmap reading
+ * thresholds, the fair score, and the change digest's minimums.
+ */
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { addDays, daySpan, eachDay, startOfLocalDay } from './calendar-days.ts';
+import { findMovers, findUnusualDrops, perVideo } from './change-digest.ts';
+import { resolveDateWindow } from './date-range.ts';
+import { fairScore, ratesOf } from './fair-score.ts';
+import { findCtaWindows, findDropOffs, findRewatchPeaks, type Heatmap } from './heatmap-reading.ts';
+import { clock } from './key-moments.ts';
+
+test('calendar days: stepping across months and leap days, spans, and where a local day starts', () => {
+  assert.equal(addDays('2028-02-28', 1), '2028-02-29');
+  assert.equal(addDays('2026-03-01', -1), '2026-02-28');
+  assert.equal(addDays('2026-12-31', 1), '2027-01-01');
+  assert.deepEqual([daySpan('2026-01-01', '2026-01-01'), daySpan('2025-06-15', '2026-06-15')], [1, 366]);
+  assert.deepEqual(eachDay('2026-02-27', '2026-03-02'), ['2026-02-27', '2026-02-28', '2026-03-01', '2026-03-02']);
+  assert.deepEqual(eachDay('2026-03-02', '2026-03-01'), []);
+  assert.equal(startOfLocalDay('2026-07-01', 'UTC').toISOString(), '2026-07-01T00:00:00.000Z');
+  assert.equal(startOfLocalDay('2026-01-15', 'America/New_York').toISOString(), '2026-01-15T05:00:00.000Z');
+  assert.equal(startOfLocalDay('2026-07-15', 'America/New_York').toISOString(), '2026-07-15T04:00:00.000Z');
+  // The days clocks change: New York springs forward at 02:00, Sydney's midnight is UTC+11 in January.
+  assert.equal(startOfLocalDay('2026-03-08', 'America/New_York').toISOString(), '2026-03-08T05:00:00.000Z');
+  assert.equal(startOfLocalDay('2026-03-09', 'America/New_York').toISOString(), '2026-03-09T04:00:00.000Z');
+  assert.equal(startOfLocalDay('2026-01-10', 'Australia/Sydney').toISOString(), '2026-01-09T13:00:00.000Z');
+  assert.equal(startOfLocalDay('2026-06-10', 'Asia/Kolkata').toISOString(), '2026-06-09T18:30:00.000Z');
+});
+
+test('date windows default to 28 days ending today and refuse backwards or over-long ones', () => {
+  const fields = { from: 'from', to: 'to' };
+  assert.deepEqual(resolveDateWindow({}, fields, '2026-03-10'), { from: '2026-02-11', to: '2026-03-10', days: 28 });
+  assert.deepEqual(resolveDateWindow({ to: '2026-01-28' }, fields, '2026-03-10'), { from: '2026-01-01', to: '2026-01-28', days: 28 });
+  assert.deepEqual(resolveDateWindow({ from: '2026-03-01' }, fields, '2026-03-10'), { from: '2026-03-01', to: '2026-03-10', days: 10 });
+  assert.throws(() => resolveDateWindow({ from: '2026-03-11' }, fields, '2026-03-10'), /from: must be on or before to \(today, 2026-03-10/);
+  assert.throws(() => resolveDateWindow({ from: '2024-03-09', to: '2025-03-10' }, fields, '2026-03-10'), /367 days/);
+  assert.equal(resolveDateWindow({ from: '2024-03-10', to: '2025-03-10' }, fields, '2026-03-10').days, 366);
+});
+
+function heatmap(views: number, reach: (i: number) => number, plays = reach, clicks: (i: number) => number = () => 0): Heatmap {
+  const slices = (f: (i: number) => number) => Array.from({ length: 100 }, (_, i) => f(i));
+  return { views, durationSeconds: 100, reach: slices(reach), plays: slices(plays), ctaClicks: slices(clicks) };
+}
+
+test('drop-offs: steep steps merge into one stretch; gentle declines and the opening dip do not count', () => {
+  // A gentle decline of 1% per slice is no drop-off.
+  assert.deepEqual(findDropOffs(heatmap(100, (i) => 100 - i)), []);
+  // The opening dip (slice 0 → 1) is left out; two adjacent steps of 10% make one 20% drop-off.
+  const drops = findDropOffs(heatmap(100, (i) => (i === 0 ? 100 : i < 40 ? 70 : i === 40 ? 60 : i < 80 ? 50 : 45)));
+  assert.deepEqual(
+    drops.map((d) => [d.firstSlice, d.lastSlice, d.startSeconds, d.endSeconds, d.from, d.to, Math.round(d.fall * 100)]),
+    [
+      [39, 41, 39.5, 41.5, 0.7, 0.5, 20],
+      [79, 80, 79.5, 80.5, 0.5, 0.45, 5],
+    ],
+  );
+  assert.deepEqual(findDropOffs(heatmap(0, () => 0)), []);
+});
+
+test('rewatch peaks need replays, not just many plays, and skip the first slice', () => {
+  const declining = (i: number) => 100 - i;
+  assert.deepEqual(findRewatchPeaks(heatmap(100, declining)), [], 'a well-watched opening is no peak');
+  const withReplays = findRewatchPeaks(
+    heatmap(100, declining, (i) => declining(i) + (i === 0 ? 80 : i >= 60 && i < 65 ? 40 : i === 90 ? 5 : 0)),
+  );
+  assert.deepEqual(
+    withReplays.map((p) => [p.firstSlice, p.lastSlice, p.startSeconds, p.endSeconds, p.replayShare]),
+    [[60, 64, 60, 65, 0.4]],
+  );
+  assert.ok(Math.abs((withReplays[0]?.medianRewatch ?? 0) - 0.555) < 1e-9, 'a plays-per-view rule (1.5 × 0.555) would have missed it');
+  // A video everyone loops is not one long peak.
+  assert.deepEqual(
+    findRewatchPeaks(
+      heatmap(
+        100,
+        () => 100,
+        () => 200,
+      ),
+    ),
+    [],
+  );
+});
+
+test('CTA windows group neighbouring slices and rank by clicks', () => {
+  const windows = findCtaWindows(
+    heatmap(
+      50,
+      () => 50,
+      undefined,
+      (i) => (i === 10 || i === 11 ? 2 : i === 70 ? 7 : 0),
+    ),
+  );
+  assert.deepEqual(
+    windows.map((w) => [w.firstSlice, w.lastSlice, w.clicks]),
+    [
+      [70, 70, 7],
+      [10, 11, 4],
+    ],
+  );
+  assert.deepEqual([clock(59.4), clock(61), clock(3725)], ['0:59', '1:01', '1:02:05']);
+});
+
+test('fair score: an unwatched video sits below a well-measured average one; nothing to compare gives 0', () => {
+  const average = ratesOf({ views: 1000, engagement_sum: 500, completions: 300, conversions: 50 });
+  const atAverage = fairScore({ views: 100_000, engagement_sum: 50_000, completions: 30_000, conversions: 5_000 }, average);
+  assert.ok(atAverage.score > 97 && atAverage.score <= 100, String(atAverage.score));
+  const unwatched = fairScore({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }, average);
+  assert.deepEqual(unwatched.adjusted, average, 'no views: the Bayesian average is the workspace average');
+  assert.ok(unwatched.score < atAverage.score);
+  const empty = fairScore(
+    { views: 0, engagement_sum: 0, completions: 0, conversions: 0 },
+    ratesOf({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }),
+  );
+  assert.deepEqual([empty.score, empty.index.conversion_rate], [0, null]);
+});
+
+test('change digest: movers need 10 views and 20%; quiet days need a real baseline', () => {
+  const row = (video_id: string, day: string, views: number) => ({
+    video_id,
+    title: video_id,
+    day,
+    views,
+    watch_time_seconds: 0,
+    engagement_sum: views / 2,
+    completions: 0,
+    conversions: 0,
+  });
+  const rows = [
+    row('small', '2026-03-01', 1),
+    row('small', '2026-03-05', 2),
+    row('steady', '2026-03-01', 100),
+    row('steady', '2026-03-05', 115),
+    row('jump', '2026-03-05', 12),
+  ];
+  const videos = perVideo(rows, '2026-03-04');
+  const movers = findMovers(videos);
+  assert.deepEqual(
+    movers.up.map((m) => [m.video_id, m.change, m.change_percent]),
+    [['jump', 12, null]],
+    '1 → 2 and 100 → 115 (+15%) are no news; 0 → 12 is',
+  );
+  const period = { from: '2026-03-04', to: '2026-03-06', days: 3, today: '2026-03-06' };
+  assert.deepEqual(
+    findUnusualDrops(rows, videos, period).map((d) => [d.kind, d.date]),
+    [['quiet_day', '2026-03-04']],
+    '101 views over 3 days is a baseline of 33.7 a day; 4 March had none; today is not judged',
+  );
+  assert.deepEqual(findUnusualDrops(rows.slice(0, 2), perVideo(rows.slice(0, 2), '2026-03-04'), period), []);
+});

@@ -1,0 +1,149 @@
+/**
+ * Shapes the analytics operations share: calendar dates, the metric set every series and total
+ * reports (definitions in docs/analytics.md), and a value compared with the period before.
+ */
+import { Type } from 'typebox';
+import { Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
+
+export const IsoDate = (description: string) => Type.String({ format: 'date', description });
+
+export const TimeZone = Type.String({
+  description: "The workspace's IANA time zone: every day here is a calendar day there (a view counts on the day its session started).",
+});
+
+const Share = (description: string) => Type.Number({ minimum: 0, maximum: 1, description });
+
+export const MetricProperties = {
+  views: Type.Integer({ minimum: 0, description: 'Sessions that played at least 1 second.' }),
+  unique_viewers: Type.Integer({
+    minimum: 0,
+    description: 'Distinct viewer ids among those views (not a sum of days: a viewer seen on two days counts once).',
+  }),
+  watch_time_seconds: Type.Number({ minimum: 0, description: 'Seconds played, rewatches included.' }),
+  average_engagement: Share('Average share of the video a view watched (distinct seconds / duration); 0 without views.'),
+  completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90% of the video.' }),
+  completion_rate: Share('completions / views; 0 without views.'),
+  conversions: Type.Integer({
+    minimum: 0,
+    description: 'Sessions that clicked the call to action (leads and outcomes will count here once they exist).',
+  }),
+  conversion_rate: Share('conversions / views; 0 without views.'),
+};
+
+export const Metrics = Type.Object(MetricProperties, { additionalProperties: false });
+
+export const DayMetrics = Type.Object(
+  { date: IsoDate('The calendar day, in the workspace time zone.'), ...MetricProperties },
+  { additionalProperties: false },
+);
+
+export const Comparison = (description: string) =>
+  Type.Object(
+    {
+      value: Type.Number({ description: 'This period.' }),
+      previous: Type.Number({ description: 'The period of the same length just before.' }),
+      change_percent: Nullable(
+        Type.Number({ description: '(value − previous) / previous × 100, to one decimal; null when the previous value is 0.' }),
+      ),
+    },
+    { additionalProperties: false, description },
+  );
+
+export const Period = Type.Object(
+  {
+    from_date: IsoDate('First day, included.'),
+    to_date: IsoDate('Last day, included.'),
+    days: Type.Integer({ minimum: 1 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A moment of a video: where it starts and ends, in seconds. */
+export const Seconds = (description: string) => Type.Number({ minimum: 0, description });
+
+const Rate = (description: string) =>
+  Type.Object(
+    {
+      value: Type.Number({ minimum: 0, maximum: 1, description: 'The video’s own rate.' }),
+      adjusted: Type.Number({
+        minimum: 0,
+        maximum: 1,
+        description: 'Bayesian average: pulled toward the workspace average, less so with more views.',
+      }),
+      cautious: Type.Number({ minimum: 0, maximum: 1, description: 'adjusted minus two standard errors: what the score uses.' }),
+      workspace_average: Type.Number({ minimum: 0, maximum: 1 }),
+      index: Nullable(Type.Number({ description: 'cautious / workspace_average; null when the average is 0.' })),
+    },
+    { additionalProperties: false, description },
+  );
+
+/** One video as compare_videos ranks it. */
+export const ComparedVideo = Type.Object(
+  {
+    rank: Type.Integer({ minimum: 1 }),
+    video_id: Type.String({ format: 'uuid' }),
+    title: Type.String(),
+    views: Type.Integer({ minimum: 0, description: 'Lifetime views.' }),
+    score: Type.Number({
+      minimum: 0,
+      description: '100 × (0.4 × engagement index + 0.3 × completion index + 0.3 × conversion index).',
+    }),
+    evidence_weight: Type.Number({
+      minimum: 0,
+      maximum: 1,
+      description: 'views / (views + prior_views): how much the video’s own rates count.',
+    }),
+    metrics: Type.Object(
+      {
+        average_engagement: Rate('Average share of the video a view watched.'),
+        completion_rate: Rate('Share of views that watched at least 90%.'),
+        conversion_rate: Rate('Share of views that clicked the call to action.'),
+      },
+      { additionalProperties: false },
+    ),
+    why: Type.String({ description: 'Why this rank, in plain sentences with the numbers.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** A video whose views moved between two periods (list_changes). */
+export const Mover = Type.Object(
+  {
+    video_id: Type.String({ format: 'uuid' }),
+    title: Type.String(),
+    views: Type.Integer({ description: 'Views in this period.' }),
+    previous_views: Type.Integer({ description: 'Views in the period before.' }),
+    change: Type.Integer(),
+    change_percent: Nullable(Type.Number({ description: 'null when the video had no views before.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** A video that became ready or failed processing (list_changes). */
+export const StatusChange = Type.Object(
+  {
+    video_id: Type.String({ format: 'uuid' }),
+    title: Nullable(Type.String({ description: 'null if the video is no longer in the library.' })),
+    at: Timestamp('When it happened.'),
+    reason: Nullable(Type.String({ description: 'Why processing failed; null for videos that became ready.' })),
+  },
+  { additionalProperties: false },
+);
+
+/** Something that fell unusually (list_changes). */
+export const UnusualDrop = Type.Object(
+  {
+    kind: StringEnum(['quiet_day', 'rate_drop'], {
+      description: 'quiet_day: the workspace had far fewer views than usual that day; rate_drop: a video’s rate fell.',
+    }),
+    video_id: Nullable(Type.String({ format: 'uuid' })),
+    title: Nullable(Type.String()),
+    date: Nullable(IsoDate('The quiet day.')),
+    metric: StringEnum(['views', 'average_engagement', 'completion_rate', 'conversion_rate']),
+    value: Type.Number({ description: 'Now: views that day, or the video’s rate this period.' }),
+    baseline: Type.Number({ description: 'What it is compared with: the previous period’s daily average, or the rate then.' }),
+    change_percent: Type.Number(),
+    description: Type.String({ description: 'The drop in a sentence.' }),
+  },
+  { additionalProperties: false },
+);

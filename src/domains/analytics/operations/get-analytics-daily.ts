@@ -1,0 +1,82 @@
+/**
+ * get_analytics_daily: the workspace's metrics day by day between two dates (at most 366 days, in the
+ * workspace time zone), every day present, with totals over the window. From the per-day rollups
+ * only; reads only.
+ */
+import { Type } from 'typebox';
+import { defineOperation } from '../../../core/operation.ts';
+import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
+import { IsoDate, MetricProperties, TimeZone } from '../analytics.schemas.ts';
+import { eachDay } from '../calendar-days.ts';
+import { resolveDateWindow } from '../date-range.ts';
+import { byDay, distinctViewers, metricsOf, type RollupRow, sumRows } from '../day-metrics.ts';
+import { localDay } from '../local-day.ts';
+
+const VideosWatched = Type.Integer({ minimum: 0, description: 'Videos with at least one view.' });
+
+type Row = RollupRow & { video_id: string; viewer_sketch: Uint8Array };
+
+function workspaceMetrics(rows: readonly Row[]) {
+  return {
+    ...metricsOf(sumRows(rows), distinctViewers(rows.map((row) => row.viewer_sketch))),
+    videos_watched: new Set(rows.filter((row) => row.views > 0).map((row) => row.video_id)).size,
+  };
+}
+
+export const getAnalyticsDaily = defineOperation({
+  name: 'get_analytics_daily',
+  summary: 'Get the workspace’s metrics day by day',
+  description:
+    'Returns one entry per calendar day (in the workspace time zone) from `from` to `to`, both included, every day present even ' +
+    'without views: views, unique viewers, watch time, average engagement, completions, completion rate, conversions, ' +
+    'conversion rate and videos watched across the whole workspace, plus the same over the window. Default window: the 28 ' +
+    'days ending today; at most 366 days. For one video use get_video_analytics.',
+  method: 'GET',
+  path: '/analytics/daily',
+  group: 'Analytics',
+  scope: 'analytics:read',
+  write: false,
+  errors: ['invalid_request'],
+  input: Type.Object(
+    {
+      from: Type.Optional(IsoDate('First day (YYYY-MM-DD), included. Default: 27 days before `to`.')),
+      to: Type.Optional(IsoDate('Last day (YYYY-MM-DD), included. Default: today in the workspace time zone.')),
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object(
+    {
+      time_zone: TimeZone,
+      from: IsoDate('First day of the series.'),
+      to: IsoDate('Last day of the series.'),
+      days: Type.Integer({ minimum: 1 }),
+      totals: Type.Object(
+        { ...MetricProperties, videos_watched: VideosWatched },
+        { additionalProperties: false, description: 'Over the whole window; unique_viewers counts each viewer once.' },
+      ),
+      daily: Type.Array(
+        Type.Object(
+          { date: IsoDate('The calendar day.'), ...MetricProperties, videos_watched: VideosWatched },
+          { additionalProperties: false },
+        ),
+        { description: 'One entry per day, in order; days without views are zeros.' },
+      ),
+    },
+    { additionalProperties: false },
+  ),
+  example: { from: '2026-11-01', to: '2026-11-21' },
+  async handler(ctx, input) {
+    const timeZone = await workspaceTimeZone(ctx.db, ctx.workspaceId);
+    const window = resolveDateWindow({ from: input.from, to: input.to }, { from: 'from', to: 'to' }, localDay(ctx.now, timeZone));
+    const rows = await workspaceDayRows(ctx.db, ctx.workspaceId, window.from, window.to);
+    const days = byDay(rows);
+    return {
+      time_zone: timeZone,
+      from: window.from,
+      to: window.to,
+      days: window.days,
+      totals: workspaceMetrics(rows),
+      daily: eachDay(window.from, window.to).map((date) => ({ date, ...workspaceMetrics(days.get(date) ?? []) })),
+    };
+  },
+});

@@ -1,0 +1,3 @@
+import { getVideoTranscript } from './operations/get-video-transcript.ts';
+
+export const transcriptOperations = [getVideoTranscript];

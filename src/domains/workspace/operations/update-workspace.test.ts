@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { startTestApp } from '../../../../test/helpers/app.ts';
+import { collect, pageView, viewer } from '../../../../test/helpers/viewing.ts';
+
+test('update_workspace sets the name and settings, validates the time zone, and needs workspace:manage', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const res = await harness.request('PATCH', '/v1/workspace', {
+    token: ws.key,
+    body: { name: 'Acme', timezone: 'europe/paris', mask_pii: false, assistant_guidance: 'Be brief.' },
+  });
+  assert.equal(res.status, 200, res.raw);
+  assert.deepEqual(
+    [res.body.name, res.body.settings, res.body.assistant_guidance],
+    ['Acme', { mask_pii: false, timezone: 'Europe/Paris' }, 'Be brief.'],
+  );
+  const read = await harness.request('GET', '/v1/workspace', { token: ws.key });
+  assert.deepEqual(read.body.settings, { mask_pii: false, timezone: 'Europe/Paris' });
+
+  const unchanged = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: {} });
+  assert.deepEqual([unchanged.status, unchanged.body.name], [200, 'Acme']);
+
+  const bad = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'Mars/Olympus', name: '' } });
+  assert.equal(bad.status, 400);
+  assert.deepEqual(bad.body.error.details.errors.map((e: { field: string }) => e.field).sort(), ['name']);
+  const zone = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'Mars/Olympus' } });
+  assert.deepEqual([zone.status, zone.body.error.details.errors[0].field], [400, 'timezone']);
+
+  const reader = await ws.mintKey({ scopes: ['workspace:read'] });
+  const denied = await harness.request('PATCH', '/v1/workspace', { token: reader.key, body: { name: 'Nope' } });
+  assert.deepEqual([denied.status, denied.body.error.details.required_scope], [403, 'workspace:manage']);
+});
+
+test('after a time zone change, new viewing sessions count on days in the new zone', async (t) => {
+  const now = new Date('2026-03-01T03:00:00Z');
+  const harness = await startTestApp(t, { clock: () => now });
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ duration_seconds: 60 });
+  const play = () =>
+    collect(harness, {
+      token: pageView(videoId, now).token,
+      viewer_id: viewer('tz'),
+      sequence: 1,
+      events: [{ type: 'progress', ranges: [[0, 5]] }],
+    });
+  await play();
+  await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'America/Los_Angeles' } });
+  await play();
+  const days = await harness.database.db
+    .selectFrom('video_daily_stats')
+    .select(['day', 'views'])
+    .where('video_id', '=', videoId)
+    .orderBy('day')
+    .execute();
+  assert.deepEqual(days, [
+    { day: '2026-02-28', views: 1 },
+    { day: '2026-03-01', views: 1 },
+  ]);
+});

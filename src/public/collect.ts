@@ -1,0 +1,82 @@
+/**
+ * POST /collect: where players report viewing. No API credential: the viewing token of the page
+ * names the video and the session, so a client can only report on what it was shown. The batch is
+ * validated (shape, then times against the video), bots are answered 204 and dropped, and the
+ * answer comes only after the batch is committed with its rollups: acknowledged means counted.
+ * sendBeacon cannot set JSON headers cross-browser, so text/plain bodies are read as JSON too.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { AppError, errorBody } from '../core/errors.ts';
+import { describeUnavailable } from '../core/unavailable.ts';
+import { validateInput } from '../core/validation.ts';
+import type { ViewingTokens } from '../core/viewing-token.ts';
+import type { Database } from '../db/tables.ts';
+import { CollectBatch } from '../domains/analytics/collect-batch.ts';
+import { recordBatch } from '../domains/analytics/collection.queries.ts';
+
+const BODY_LIMIT = 64 * 1024;
+// Crawlers, link previews and scripted clients. Headless browsers are not filtered: a real person
+// can use one, and our own browser test does.
+const BOTS =
+  /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|curl\/|wget\/|python-requests|python-urllib|go-http-client|okhttp|java\/|libwww|httpclient|axios\/|node-fetch|undici/i;
+
+export interface CollectOptions {
+  db: Kysely<Database>;
+  viewingTokens: ViewingTokens;
+  clock: () => Date;
+}
+
+export async function registerCollect(app: FastifyInstance, options: CollectOptions): Promise<void> {
+  await app.register(async (collect) => {
+    collect.addContentTypeParser(
+      ['application/json', 'text/plain'],
+      { parseAs: 'string', bodyLimit: BODY_LIMIT },
+      (_request, body, done) => {
+        try {
+          done(null, JSON.parse(body as string));
+        } catch {
+          done(new AppError('invalid_request', 'The body is not valid JSON.'), undefined);
+        }
+      },
+    );
+    collect.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error; // the app's handler answers the rest
+      const tooLarge = new AppError('payload_too_large', `A batch must be at most ${BODY_LIMIT / 1024} KiB.`);
+      return reply.code(tooLarge.status).send(errorBody(tooLarge, request.id));
+    });
+    collect.post('/collect', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const userAgent = request.headers['user-agent'];
+      if (!userAgent || BOTS.test(userAgent)) return reply.code(204).send();
+      try {
+        const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
+        const now = options.clock();
+        const token = options.viewingTokens.check(batch.token, now);
+        if (!token.ok) {
+          const message =
+            token.reason === 'expired' ? 'The viewing token has expired; reload the page.' : 'The viewing token is not valid.';
+          throw new AppError('forbidden', message);
+        }
+        const { duplicate } = await recordBatch(options.db, {
+          sessionId: token.sessionId,
+          videoId: token.videoId,
+          viewerId: batch.viewer_id,
+          sequence: batch.sequence,
+          events: batch.events,
+          receivedAt: now,
+        });
+        return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true, duplicate });
+      } catch (error) {
+        if (error instanceof AppError) return reply.code(error.status).send(errorBody(error, request.id));
+        const unavailable = describeUnavailable(error);
+        if (!unavailable) throw error;
+        request.log.warn({ err: error }, 'database unavailable; batch not recorded');
+        // The player keeps the batch and sends it again with the same sequence.
+        return reply
+          .code(503)
+          .header('Retry-After', '5')
+          .send(errorBody(new AppError('service_unavailable', unavailable), request.id));
+      }
+    });
+  });
+}

@@ -1,0 +1,213 @@
+/*
+ * The Cuepoint player script (GET /player.js): watches the page's <video data-cuepoint-token> and
+ * reports what the viewer did to POST /collect in numbered batches, every few seconds and with
+ * sendBeacon when the page is hidden or left. docs/viewer.md describes the protocol. Plain browser
+ * JavaScript, no build step, no cookies: the viewer id is random and kept in localStorage.
+ */
+(() => {
+  const video = document.querySelector('video[data-cuepoint-token]');
+  if (!video) return;
+
+  const ENDPOINT = '/collect';
+  const FLUSH_EVERY_MS = 5000;
+  const MAX_EVENTS = 50;
+  const MAX_RANGES = 20;
+  // The server refuses a batch holding more than 900 s of playing; seal long before that.
+  const MAX_PENDING_PLAY_SECONDS = 300;
+  // Between two timeupdates (about 4 a second) playback moves a fraction of a second; more than
+  // this, or than the wall-clock time since (a busy page fires them late), is a jump.
+  const NORMAL_STEP_SECONDS = 1.5;
+  const VIEWER_KEY = 'cuepoint_viewer';
+  const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+
+  const token = video.dataset.cuepointToken;
+  const declaredDuration = Number(video.dataset.cuepointDuration);
+  const viewerId = loadViewerId();
+
+  let sequence = 0;
+  let events = []; // discrete events not yet in a batch
+  let ranges = []; // played ranges not yet in a progress event
+  let current = null; // the range playback is extending now
+  let pendingPlay = 0;
+  let lastTime = video.currentTime;
+  let lastSampledAt = performance.now();
+  let lastSeek = null; // a seek that further seeks (scrubbing) update instead of adding more
+  const outbox = []; // sealed batches, oldest first, kept until the server has answered them
+  let sending = false;
+
+  function loadViewerId() {
+    try {
+      const stored = localStorage.getItem(VIEWER_KEY);
+      if (stored && VIEWER_ID.test(stored)) return stored;
+      const fresh = randomId();
+      localStorage.setItem(VIEWER_KEY, fresh);
+      return fresh;
+    } catch {
+      // Storage blocked (privacy settings, some sandboxed frames): one id for this page view.
+      return randomId();
+    }
+  }
+
+  function randomId() {
+    const bytes = crypto.getRandomValues(new Uint8Array(16));
+    return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+  }
+
+  function duration() {
+    if (declaredDuration > 0) return declaredDuration;
+    return Number.isFinite(video.duration) ? video.duration : Number.MAX_VALUE;
+  }
+
+  /** A media time as the server takes it: 3 decimals, inside the video. */
+  function at(seconds) {
+    const rounded = Math.round(seconds * 1000) / 1000;
+    return Math.min(Math.max(rounded, 0), Math.floor(duration() * 1000) / 1000);
+  }
+
+  /** Extends the played ranges up to the current time, unless the time jumped. */
+  function sample() {
+    // Mid-seek the time is already the target; the seeking handler accounts for the jump.
+    if (video.seeking) return;
+    const time = video.currentTime;
+    const step = time - lastTime;
+    const now = performance.now();
+    const rate = Math.max(1, video.playbackRate);
+    const normal = Math.max(NORMAL_STEP_SECONDS, ((now - lastSampledAt) / 1000 + 0.5) * 1.1) * rate;
+    lastSampledAt = now;
+    if (step > 0 && step <= normal) {
+      if (current && current[1] === lastTime) current[1] = time;
+      else {
+        current = [lastTime, time];
+        ranges.push(current);
+      }
+      pendingPlay += step;
+      lastSeek = null;
+    } else if (step !== 0) {
+      current = null;
+    }
+    lastTime = time;
+    if (pendingPlay >= MAX_PENDING_PLAY_SECONDS) seal();
+  }
+
+  /** Turns what is pending into batches of at most 50 events, each with the next sequence number. */
+  function seal() {
+    const sealed = events;
+    const played = ranges.map(([start, end]) => [at(start), at(end)]).filter(([start, end]) => start < end);
+    events = [];
+    ranges = [];
+    current = null;
+    lastSeek = null;
+    pendingPlay = 0;
+    for (let i = 0; i < played.length; i += MAX_RANGES) sealed.push({ type: 'progress', ranges: played.slice(i, i + MAX_RANGES) });
+    for (let i = 0; i < sealed.length; i += MAX_EVENTS) {
+      sequence += 1;
+      const body = JSON.stringify({ token, viewer_id: viewerId, sequence, events: sealed.slice(i, i + MAX_EVENTS) });
+      outbox.push({ sequence, body, beaconed: false });
+    }
+  }
+
+  /**
+   * Sends the outbox in order, one batch at a time, so the server sees sequences rising. A batch
+   * that fails (network, 5xx, 408, 429) stays first and goes again, unchanged, on the next round;
+   * a 2xx or another 4xx answer is final.
+   */
+  async function send() {
+    if (sending) return;
+    sending = true;
+    try {
+      while (outbox.length > 0) {
+        const batch = outbox[0];
+        let response;
+        try {
+          response = await fetch(ENDPOINT, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: batch.body,
+            keepalive: true,
+          });
+        } catch {
+          return;
+        }
+        if (response.status >= 500 || response.status === 408 || response.status === 429) return;
+        if (!response.ok) console.warn(`cuepoint: /collect refused batch ${batch.sequence} with ${response.status}; dropped`);
+        outbox.shift();
+      }
+    } finally {
+      sending = false;
+    }
+  }
+
+  function flush() {
+    if (events.length > 0 || ranges.length > 0) seal();
+    if (outbox.length > 0) send();
+  }
+
+  /**
+   * The page is hidden or going away: beacon everything not yet answered. A beacon's answer is never
+   * seen, so its batch stays in the outbox; if the page lives on, the next round sends it again and
+   * the server, which de-duplicates by sequence, counts it once.
+   */
+  function leave() {
+    sample();
+    if (events.length > 0 || ranges.length > 0) seal();
+    if (typeof navigator.sendBeacon !== 'function') {
+      send();
+      return;
+    }
+    for (const batch of outbox) {
+      if (!batch.beaconed) batch.beaconed = beacon(batch.body);
+    }
+  }
+
+  function beacon(body) {
+    try {
+      return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
+    } catch {
+      // Browsers that refuse a JSON beacon take it as text; /collect reads both.
+      return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+    }
+  }
+
+  function record(event) {
+    events.push(event);
+  }
+
+  video.addEventListener('timeupdate', sample);
+  video.addEventListener('play', () => {
+    // Paused, the time moves only by seeking, which sets lastTime: that is where playing starts,
+    // even if a busy page runs this handler after the first frames have played.
+    lastSampledAt = performance.now();
+    record({ type: 'play', position: at(lastTime) });
+  });
+  video.addEventListener('pause', () => {
+    sample();
+    record({ type: 'pause', position: at(video.currentTime) });
+  });
+  video.addEventListener('seeking', () => {
+    const to = video.currentTime;
+    if (lastSeek && events[events.length - 1] === lastSeek) lastSeek.to = at(to);
+    else {
+      lastSeek = { type: 'seek', from: at(lastTime), to: at(to) };
+      record(lastSeek);
+    }
+    current = null;
+    lastTime = to;
+  });
+  video.addEventListener('ended', () => {
+    sample();
+    record({ type: 'ended', position: at(video.currentTime) });
+  });
+  document.addEventListener('visibilitychange', () => {
+    if (document.visibilityState === 'hidden') leave();
+  });
+  window.addEventListener('pagehide', leave);
+  setInterval(flush, FLUSH_EVERY_MS);
+
+  window.cuepoint = {
+    /** For pages that add a call to action: records a click on it at the current position. */
+    ctaClick(label) {
+      sample();
+      record({ type: 'cta_click', position: at(video.currentTime), label: String(label ?? '').slice(0, 200) });
+    },
+  };
+})();

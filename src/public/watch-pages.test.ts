@@ -1,0 +1,158 @@
+/**
+ * The watch and embed pages through inject(): what they show (escaped titles, poster, token and
+ * duration for the player), their headers (CSP, framing, no caching), the friendly 404 for every
+ * video that is not watchable, and the player script they load.
+ */
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { test } from 'node:test';
+import { startTestApp, TEST_SECRET } from '../../test/helpers/app.ts';
+import { createViewingTokens } from '../core/viewing-token.ts';
+
+const NOW = new Date('2026-11-21T12:00:00.000Z');
+
+/** The value of a data-* attribute in the page, unescaped. */
+function dataAttribute(html: string, name: string): string | undefined {
+  const match = new RegExp(`data-${name}="([^"]*)"`).exec(html);
+  return match?.[1]?.replaceAll('&#38;', '&');
+}
+
+test('the watch page shows the video with its title, poster, token and duration', async (t) => {
+  const harness = await startTestApp(t, { clock: () => NOW });
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ title: 'Product tour', duration_seconds: 42.5, width: 1280, height: 720, has_poster: true });
+
+  const res = await harness.request('GET', `/watch/${videoId}`);
+  assert.equal(res.status, 200);
+  assert.equal(res.headers['content-type'], 'text/html; charset=utf-8');
+  assert.match(res.raw, /^<!doctype html>/);
+  assert.match(res.raw, /<title>Product tour<\/title>/);
+  assert.match(res.raw, /<h1>Product tour<\/h1>/);
+  assert.match(res.raw, new RegExp(`<video [^>]*src="/media/${videoId}"`));
+  assert.match(res.raw, new RegExp(`poster="/media/${videoId}/poster.jpg"`));
+  assert.match(res.raw, /width="1280" height="720"/);
+  assert.match(res.raw, /<script src="\/player.js" defer><\/script>/);
+  assert.equal(dataAttribute(res.raw, 'cuepoint-duration'), '42.5');
+
+  const token = dataAttribute(res.raw, 'cuepoint-token') ?? '';
+  const check = createViewingTokens(TEST_SECRET).check(token, NOW);
+  assert.equal(check.ok, true);
+  assert.equal(check.ok && check.videoId, videoId);
+
+  const again = await harness.request('GET', `/watch/${videoId}`);
+  const second = createViewingTokens(TEST_SECRET).check(dataAttribute(again.raw, 'cuepoint-token') ?? '', NOW);
+  assert.ok(check.ok && second.ok && check.sessionId !== second.sessionId, 'each render is a new session');
+});
+
+test('a video without a poster has no poster attribute', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ title: 'No poster' });
+  const res = await harness.request('GET', `/watch/${videoId}`);
+  assert.equal(res.status, 200);
+  assert.doesNotMatch(res.raw, /poster=/);
+});
+
+test('hostile titles are escaped everywhere they appear', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const title = `<script>alert(1)</script>" onload="alert(2)' &amp;`;
+  const videoId = await ws.addVideo({ title });
+  for (const path of [`/watch/${videoId}`, `/embed/${videoId}`]) {
+    const res = await harness.request('GET', path);
+    assert.equal(res.status, 200);
+    assert.doesNotMatch(res.raw, /<script>alert/);
+    assert.doesNotMatch(res.raw, /" onload=/);
+    assert.equal(res.raw.match(/<script/g)?.length, 1, 'the player script is the only script');
+    const escaped = '&#60;script&#62;alert(1)&#60;/script&#62;&#34; onload=&#34;alert(2)&#39; &#38;amp;';
+    assert.ok(res.raw.includes(`<title>${escaped}</title>`), path);
+    assert.ok(res.raw.includes(`aria-label="${escaped}"`), path);
+  }
+});
+
+test('headers: a strict CSP without inline scripts, framing only for the embed page, no caching', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo();
+
+  const watch = await harness.request('GET', `/watch/${videoId}`);
+  const embed = await harness.request('GET', `/embed/${videoId}`);
+  for (const res of [watch, embed]) {
+    const csp = String(res.headers['content-security-policy']);
+    assert.match(csp, /default-src 'none'/);
+    assert.match(csp, /script-src 'self'(;|$)/);
+    assert.match(csp, /style-src 'sha256-[A-Za-z0-9+/]+=*'(;|$)/);
+    assert.match(csp, /media-src 'self'/);
+    assert.match(csp, /connect-src 'self'/);
+    assert.doesNotMatch(csp, /unsafe-inline|unsafe-eval/);
+    assert.equal(res.headers['x-content-type-options'], 'nosniff');
+    assert.equal(res.headers['referrer-policy'], 'same-origin');
+    assert.equal(res.headers['cache-control'], 'no-store');
+    assert.doesNotMatch(res.raw, /<script>|\son[a-z]+=/, 'no inline script or handler');
+  }
+  assert.match(String(watch.headers['content-security-policy']), /frame-ancestors 'self'/);
+  assert.match(String(embed.headers['content-security-policy']), /frame-ancestors \*/);
+
+  // The hash in the policy is the hash of the page's inline style.
+  const { createHash } = await import('node:crypto');
+  for (const res of [watch, embed]) {
+    const css = /<style>(.*?)<\/style>/.exec(res.raw)?.[1] ?? '';
+    const hash = createHash('sha256').update(css).digest('base64');
+    assert.ok(String(res.headers['content-security-policy']).includes(`'sha256-${hash}'`));
+  }
+});
+
+test('the embed page is the bare video: no heading, same token and duration attributes', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ title: 'Embedded', duration_seconds: 10 });
+  const res = await harness.request('GET', `/embed/${videoId}`);
+  assert.equal(res.status, 200);
+  assert.doesNotMatch(res.raw, /<h1>|<main>/);
+  assert.match(res.raw, new RegExp(`<video [^>]*src="/media/${videoId}"`));
+  assert.equal(dataAttribute(res.raw, 'cuepoint-duration'), '10');
+  assert.equal(createViewingTokens(TEST_SECRET).check(dataAttribute(res.raw, 'cuepoint-token') ?? '', new Date()).ok, true);
+});
+
+test('unknown, malformed, unready and archived videos get the friendly HTML 404 page', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const processing = await ws.addVideo({ status: 'processing' });
+  const failed = await ws.addVideo({ status: 'failed', failure_reason: 'broken' });
+  const waiting = await ws.addVideo({ status: 'waiting_upload' });
+  const archived = await ws.addVideo({ archived: true });
+  const ids = [
+    processing,
+    failed,
+    waiting,
+    archived,
+    '7bfac5df-be77-47d9-a5f4-839d87495c70',
+    'not-a-uuid',
+    processing.toUpperCase(),
+    '%3Cscript%3E',
+    'x'.repeat(300),
+    `${processing}/extra`,
+  ];
+  for (const kind of ['watch', 'embed']) {
+    for (const id of ids) {
+      const res = await harness.request('GET', `/${kind}/${id}`);
+      assert.equal(res.status, 404, `${kind}/${id}`);
+      assert.equal(res.headers['content-type'], 'text/html; charset=utf-8', `${kind}/${id}`);
+      assert.match(res.raw, /This video is not available/);
+      assert.doesNotMatch(res.raw, /data-cuepoint-token|<script/);
+      assert.equal(res.headers['cache-control'], 'no-store');
+      const framing = kind === 'embed' ? /frame-ancestors \*/ : /frame-ancestors 'self'/;
+      assert.match(String(res.headers['content-security-policy']), framing);
+    }
+  }
+});
+
+test('GET /player.js serves the player script as JavaScript, cacheable for five minutes', async (t) => {
+  const harness = await startTestApp(t);
+  const res = await harness.request('GET', '/player.js');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.equal(res.headers['cache-control'], 'public, max-age=300');
+  assert.equal(res.headers['x-content-type-options'], 'nosniff');
+  assert.equal(res.raw, readFileSync(new URL('./player.js', import.meta.url), 'utf8'));
+});

@@ -1,0 +1,148 @@
+/**
+ * The viewer side's pages: GET /watch/{video_id} (a plain page) and GET /embed/{video_id} (for an
+ * <iframe>: full-bleed video, frameable anywhere), server-rendered HTML for ready, non-archived
+ * videos, each render carrying a fresh viewing token for the player script (GET /player.js) that
+ * reports to POST /collect. Anything else is a friendly HTML 404. Nothing is written.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { createViewingTokens } from '../core/viewing-token.ts';
+import type { Database } from '../db/tables.ts';
+
+export interface WatchPagesOptions {
+  db: Kysely<Database>;
+  /** The service secret the viewing tokens are signed with (POST /collect checks them). */
+  secret: string;
+  clock: () => Date;
+}
+
+type PageKind = 'watch' | 'embed';
+
+interface PageVideo {
+  id: string;
+  title: string;
+  duration_seconds: number | null;
+  has_poster: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+const STYLES: Record<PageKind | 'missing', string> = {
+  watch:
+    'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:960px;margin:0 auto;padding:24px 16px}' +
+    'video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:6px}h1{font-size:1.4rem;margin:16px 0 0}',
+  embed: 'html,body{margin:0;height:100%;overflow:hidden;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}',
+  missing:
+    'html{color-scheme:light dark}body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;text-align:center}' +
+    'main{padding:24px}h1{font-size:1.4rem;margin:0 0 8px}p{margin:0;opacity:.75}',
+};
+
+// Inline styles are allowed by their hash, so the policy needs no 'unsafe-inline' at all.
+const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
+
+function securityHeaders(kind: PageKind, css: string): Record<string, string> {
+  const policy = [
+    "default-src 'none'",
+    "script-src 'self'",
+    `style-src ${styleHash(css)}`,
+    "media-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "base-uri 'none'",
+    "form-action 'none'",
+    // The embed page exists to be framed by customers' sites; the watch page only by ourselves.
+    kind === 'embed' ? 'frame-ancestors *' : "frame-ancestors 'self'",
+  ].join('; ');
+  return {
+    'Content-Type': 'text/html; charset=utf-8',
+    'Content-Security-Policy': policy,
+    'X-Content-Type-Options': 'nosniff',
+    // Our own requests (media, /collect) keep the page address; other sites never see the video id.
+    'Referrer-Policy': 'same-origin',
+    // Every render carries a new viewing token: nothing may serve one page view to another.
+    'Cache-Control': 'no-store',
+  };
+}
+
+const HEADERS = {
+  watch: { found: securityHeaders('watch', STYLES.watch), missing: securityHeaders('watch', STYLES.missing) },
+  embed: { found: securityHeaders('embed', STYLES.embed), missing: securityHeaders('embed', STYLES.missing) },
+};
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+function page(kind: PageKind | 'missing', title: string, body: string): string {
+  return (
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    // An empty icon: browsers would otherwise ask for /favicon.ico on every page view.
+    `<link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${STYLES[kind]}</style></head><body>${body}</body></html>`
+  );
+}
+
+function videoPage(kind: PageKind, video: PageVideo, token: string): string {
+  const attributes: [string, string | number | null][] = [
+    ['src', `/media/${video.id}`],
+    ['poster', video.has_poster ? `/media/${video.id}/poster.jpg` : null],
+    // width and height give the box its aspect ratio before the file's metadata arrives.
+    ['width', video.width],
+    ['height', video.height],
+    ['preload', 'metadata'],
+    ['aria-label', video.title],
+    ['data-cuepoint-token', token],
+    ['data-cuepoint-duration', video.duration_seconds],
+  ];
+  const rendered = attributes
+    .filter(([, value]) => value !== null)
+    .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
+    .join('');
+  const player = `<video${rendered} controls playsinline></video><script src="/player.js" defer></script>`;
+  const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1></main>`;
+  return page(kind, video.title, body);
+}
+
+const MISSING_PAGE = page(
+  'missing',
+  'Video not available',
+  '<main><h1>This video is not available</h1><p>The link may be mistyped, or the video may have been removed or not be ready yet.</p></main>',
+);
+
+export function registerWatchPages(app: FastifyInstance, options: WatchPagesOptions): void {
+  const tokens = createViewingTokens(options.secret);
+  const playerScript = readFileSync(new URL('./player.js', import.meta.url));
+
+  async function render(kind: PageKind, request: FastifyRequest, reply: FastifyReply) {
+    const videoId = (request.params as { '*': string })['*'];
+    const video = UUID.test(videoId)
+      ? await options.db
+          .selectFrom('videos')
+          .select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height'])
+          .where('id', '=', videoId)
+          .where('status', '=', 'ready')
+          .where('archived', '=', false)
+          .executeTakeFirst()
+      : undefined;
+    if (!video) return reply.code(404).headers(HEADERS[kind].missing).send(MISSING_PAGE);
+    const { token } = tokens.issue(video.id, options.clock());
+    return reply
+      .code(200)
+      .headers(HEADERS[kind].found)
+      .send(videoPage(kind, video, token));
+  }
+
+  // Wildcards rather than :video_id, so that any malformed id, an over-long one too, gets the page.
+  app.get('/watch/*', (request, reply) => render('watch', request, reply));
+  app.get('/embed/*', (request, reply) => render('embed', request, reply));
+  app.get('/player.js', (_request, reply) =>
+    reply
+      .header('Content-Type', 'text/javascript; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .header('X-Content-Type-Options', 'nosniff')
+      .send(playerScript),
+  );
+}

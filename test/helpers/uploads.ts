@@ -1,0 +1,55 @@
+/**
+ * Steps of a direct upload as a client takes them (create the upload, PUT the bytes to the URL it
+ * returns, wait for processing), and a processing worker running beside a test app.
+ */
+import assert from 'node:assert/strict';
+import type { TestContext } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { startJobWorker } from '../../src/jobs/worker.ts';
+import { videoProcessingHandler } from '../../src/workers/video-processing.ts';
+import type { TestApp } from './app.ts';
+import { urlOf } from './mcp-client.ts';
+
+const quiet = { info: () => {}, warn: () => {}, error: () => {} };
+
+export function withProcessingWorker(t: TestContext, harness: TestApp, ffmpegPath: string | null = null) {
+  const worker = startJobWorker({
+    db: harness.database.db,
+    handlers: [videoProcessingHandler({ store: harness.mediaStore, ffmpegPath, log: quiet })],
+    log: quiet,
+    pollMs: 20,
+  });
+  t.after(() => worker.stop());
+}
+
+export async function createUpload(harness: TestApp, key: string, body: Record<string, unknown>) {
+  const res = await harness.request('POST', '/v1/videos/uploads', { token: key, body });
+  assert.equal(res.status, 201, res.raw);
+  return res.body as { video_id: string; upload_url: string; upload_headers: Record<string, string>; expires_at: string };
+}
+
+/** PUT to the upload URL on the app's real port (the path of the absolute URL it handed out). */
+export async function put(harness: TestApp, uploadUrl: string, body: Buffer, headers: Record<string, string> = {}) {
+  const base = await urlOf(harness.app);
+  const res = await fetch(`${base}${new URL(uploadUrl).pathname}`, {
+    method: 'PUT',
+    body,
+    headers: { 'content-type': 'application/octet-stream', ...headers },
+  });
+  return {
+    status: res.status,
+    body: (await res.json()) as { error?: { code: string; message: string } } & Record<string, unknown>,
+    headers: res.headers,
+  };
+}
+
+/** Polls get_video until the video reaches one of `wanted` (generous: ffmpeg on a busy machine is slow). */
+export async function waitForStatus(harness: TestApp, key: string, videoId: string, wanted: string[], timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    const res = await harness.request('GET', `/v1/videos/${videoId}`, { token: key });
+    if (wanted.includes(res.body.status)) return res.body;
+    await sleep(20);
+  }
+  throw new Error(`video ${videoId} never reached ${wanted.join('/')}`);
+}

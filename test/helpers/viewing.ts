@@ -1,0 +1,48 @@
+/**
+ * Viewing as a player does it: a viewing token for a page view of a video (as the watch page would
+ * issue), and batches POSTed to /collect with a browser's User-Agent. `watch` plays a whole session
+ * from a list of batches, numbering them 1, 2, 3… like the player.
+ */
+import assert from 'node:assert/strict';
+import { createViewingTokens } from '../../src/core/viewing-token.ts';
+import { TEST_SECRET, type TestApp } from './app.ts';
+
+export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+const tokens = createViewingTokens(TEST_SECRET);
+
+export type Event =
+  | { type: 'play' | 'pause' | 'ended'; position: number }
+  | { type: 'seek'; from: number; to: number }
+  | { type: 'progress'; ranges: [number, number][] }
+  | { type: 'cta_click'; position: number; label?: string };
+
+/** A new page view of the video: its token and the session id the token binds. */
+export function pageView(videoId: string, now = new Date()): { token: string; sessionId: string } {
+  return tokens.issue(videoId, now);
+}
+
+export async function collect(harness: TestApp, body: unknown, headers: Record<string, string> = {}) {
+  const res = await harness.app.inject({
+    method: 'POST',
+    url: '/collect',
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
+    payload: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers };
+}
+
+/** Plays one session: each inner list is one batch. Returns the session id. */
+export async function watch(harness: TestApp, videoId: string, viewerId: string, batches: Event[][]): Promise<string> {
+  const view = pageView(videoId);
+  for (const [i, events] of batches.entries()) {
+    const res = await collect(harness, { token: view.token, viewer_id: viewerId, sequence: i + 1, events });
+    assert.equal(res.status, 200, JSON.stringify(res.body));
+  }
+  return view.sessionId;
+}
+
+/** A viewer id of the form the player makes. */
+export function viewer(name: string): string {
+  // Padded with a character names do not end in, so 'q1' and 'q10' stay two viewers.
+  return `viewer_${name}`.padEnd(16, '_');
+}

@@ -1,18 +1,32 @@
 /**
- * `npm run bench [-- list|upload|all]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|collect|analytics|webhooks|all]`: runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
  *   streams in (upload.ts); needs nothing else running.
- * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the verdicts:
- * they are reports, not gates; 2 on an unknown benchmark name.
+ * - collect: `POST /collect` throughput of a real service process on PostgreSQL with realistic
+ *   batches, then the database counted against what was acknowledged (collect.ts).
+ * - analytics: p50/p99 of get_video_analytics, get_video_retention and get_analytics_summary on
+ *   workspaces with 10k, 100k and 1M seeded sessions (analytics-reads.ts); needs PostgreSQL.
+ * - webhooks: deliveries per second to a fast loopback receiver and event-to-arrival p50/p99
+ *   (webhooks.ts, a script that runs when loaded); needs PostgreSQL.
+ * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the
+ * performance verdicts: they are reports, not gates; 1 when collect finds an acknowledged batch
+ * missing from the database (a correctness failure, not a slow run); 2 on an unknown benchmark name.
  */
+import { runAnalyticsBenchmark } from './analytics-reads.ts';
+import { runCollectBenchmark } from './collect.ts';
 import { runListVideosBenchmark } from './list-videos.ts';
 import { runUploadBenchmark } from './upload.ts';
 
 const BENCHMARKS = {
   list: runListVideosBenchmark,
   upload: runUploadBenchmark,
+  collect: runCollectBenchmark,
+  analytics: runAnalyticsBenchmark,
+  webhooks: async () => {
+    await import('./webhooks.ts');
+  },
 } as const;
 
 type Name = keyof typeof BENCHMARKS;
@@ -24,7 +38,7 @@ const names: Name[] =
   requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
-  process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|all]\n`);
+  process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|webhooks|all]\n`);
   process.exit(2);
 }
 for (const name of names) await BENCHMARKS[name](log);

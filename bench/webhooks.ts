@@ -1,5 +1,5 @@
 /**
- * `npm run bench:webhooks` (also part of `npm run bench`): the webhook worker against a fast loopback
+ * `npm run bench -- webhooks`: the webhook worker against a fast loopback
  * receiver (answers 204 at once), on PostgreSQL, with the production defaults for polling and
  * concurrency unless overridden. Two measurements:
  * - throughput: a backlog of BENCH_WEBHOOK_EVENTS events, already committed, fanned out and sent;

@@ -85,3 +85,19 @@ test('local days follow the workspace time zone', () => {
   assert.equal(localDay(new Date('2026-02-28T23:30:00Z'), 'Asia/Tokyo'), '2026-03-01');
   assert.deepEqual([isTimeZone('Europe/Paris'), isTimeZone('Mars/Olympus'), isTimeZone('UTC')], [true, false, true]);
 });
+
+test('merging mixed sketches gives the same answer in any order', () => {
+  const sketchOf = (prefix: string, count: number) => {
+    let sketch = emptySketch();
+    for (let i = 0; i < count; i++) sketch = addViewer(sketch, `${prefix}-${i}`);
+    return sketch;
+  };
+  const big = sketchOf('big', 2000); // already a HyperLogLog
+  const small = [sketchOf('a', 300), sketchOf('b', 300), sketchOf('big', 100)]; // the last overlaps big
+  const forwards = mergeSketches([...small, big]);
+  const backwards = mergeSketches([big, ...small.reverse()]);
+  assert.deepEqual(forwards, backwards);
+  const estimate = countViewers(forwards);
+  assert.ok(Math.abs(estimate - 2600) / 2600 < 0.05, `2600 viewers estimated as ${estimate}`);
+  assert.equal(countViewers(mergeSketches([sketchOf('a', 300), sketchOf('a', 200)])), 300, 'small unions stay exact');
+});

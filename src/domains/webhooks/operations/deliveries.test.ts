@@ -16,7 +16,7 @@ test('test_webhook_endpoint sends a signed webhook.test and reports the answer',
   const { request, workspace } = testApp;
   const ws = await workspace();
   const receiver = await startReceiver(t);
-  receiver.answer(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: `ok ${'x'.repeat(5000)}` }));
+  receiver.answer(() => ({ status: 200, headers: { 'content-type': 'text/plain' }, body: `ok ${'y'.repeat(5000)}` }));
   const created = await request('POST', '/v1/webhook-endpoints', { token: ws.key, body: { name: 'R', url: receiver.url } });
 
   const tested = await request('POST', `/v1/webhook-endpoints/${created.body.endpoint_id}/test`, { token: ws.key, body: {} });
@@ -26,7 +26,7 @@ test('test_webhook_endpoint sends a signed webhook.test and reports the answer',
   assert.equal(tested.body.failure_reason, null);
   assert.equal(tested.body.error, null);
   assert.ok(tested.body.duration_ms >= 0);
-  assert.ok(tested.body.response_body_excerpt.startsWith('ok xxx'));
+  assert.ok(tested.body.response_body_excerpt.startsWith('ok yyy'));
   assert.equal(tested.body.response_body_excerpt.length, 1024, 'the answer is read only up to 1 KiB');
 
   assert.equal(receiver.received.length, 1);

@@ -25,12 +25,13 @@
  * (1, or a directory to keep the .cpuprofile in: profile the service and print where its time went).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
 import { localDay } from '../src/domains/analytics/local-day.ts';
 import { type SeededWorkspace, seedAnalyticsWorkspace } from './analytics-seed.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
+import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
 import { cpuSeconds, startService } from './service-process.ts';
 import { type BenchPool, createThrowawayDatabase, openBenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
@@ -239,13 +240,7 @@ export async function runAnalyticsBenchmark(log: (line: string) => void): Promis
     const report = {
       benchmark: 'analytics reads: p50/p99 as viewing history grows',
       date: startedAt.toISOString(),
-      machine: {
-        cpus: availableParallelism(),
-        cpu_model: cpus()[0]?.model ?? 'unknown',
-        memory_bytes: totalmem(),
-        platform: `${process.platform} ${process.arch}`,
-        node: process.version,
-      },
+      machine: describeMachine(),
       configuration: {
         server: 'cuepoint start --role api, separate process, throwaway PostgreSQL database (one workspace per size)',
         postgres: version ?? 'unknown',

@@ -29,11 +29,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
 import type { LoadConfig, LoadResult } from './collect-load.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
+import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
 import { cpuSeconds, startService } from './service-process.ts';
 import {
@@ -157,13 +158,7 @@ export async function runCollectBenchmark(log: (line: string) => void): Promise<
     const report = {
       benchmark: 'viewing collection: POST /collect throughput on PostgreSQL, 0 lost',
       date: startedAt.toISOString(),
-      machine: {
-        cpus: availableParallelism(),
-        cpu_model: cpus()[0]?.model ?? 'unknown',
-        memory_bytes: totalmem(),
-        platform: `${process.platform} ${process.arch}`,
-        node: process.version,
-      },
+      machine: describeMachine(),
       configuration: {
         route: 'POST /collect',
         server: `cuepoint start --role api --processes ${config.processes}, separate process, throwaway PostgreSQL database, pool of 10 connections per process`,

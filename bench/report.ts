@@ -4,7 +4,7 @@
  * (one file per day; a later run the same day replaces it).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, totalmem } from 'node:os';
+import { describeMachine } from './machine.ts';
 import type { Figures } from './measure.ts';
 
 export interface Summary {
@@ -88,17 +88,10 @@ export function writeReport(report: Report, at: Date): string {
   const dir = new URL('./results/', import.meta.url);
   mkdirSync(dir, { recursive: true });
   const file = new URL(`${at.toISOString().slice(0, 10)}.json`, dir);
-  const cpu = cpus()[0];
   const body = {
     benchmark: 'list_videos full stack vs bare Fastify route',
     date: at.toISOString(),
-    machine: {
-      cpus: availableParallelism(),
-      cpu_model: cpu?.model ?? 'unknown',
-      memory_bytes: totalmem(),
-      platform: `${process.platform} ${process.arch}`,
-      node: process.version,
-    },
+    machine: describeMachine(),
     ...report,
     cost_ratio: costRatio(report) ?? null,
     round_spread: spread(report),

@@ -18,11 +18,12 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
-import { availableParallelism, cpus, loadavg, totalmem } from 'node:os';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { describeMachine } from './machine.ts';
 import { cpuSeconds, type Memory, readMemory, resetPeak, type ServiceProcess, startService } from './service-process.ts';
 
 const MIB = 1024 * 1024;
@@ -110,13 +111,7 @@ export async function runUploadBenchmark(log: (line: string) => void): Promise<v
     const result = {
       benchmark: 'direct upload: throughput and server memory',
       date: startedAt.toISOString(),
-      machine: {
-        cpus: availableParallelism(),
-        cpu_model: cpus()[0]?.model ?? 'unknown',
-        memory_bytes: totalmem(),
-        platform: `${process.platform} ${process.arch}`,
-        node: process.version,
-      },
+      machine: describeMachine(),
       configuration: {
         route: 'PUT /uploads/{token}',
         server: `cuepoint start --role api, separate process, ${service.database}, local media store in a temp dir`,

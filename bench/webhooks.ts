@@ -15,7 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
-import { availableParallelism, cpus, loadavg } from 'node:os';
+import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/config.ts';
@@ -25,6 +25,7 @@ import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../src/domains/we
 import { parseCidr } from '../src/net/address-policy.ts';
 import { startWebhookWorker } from '../src/workers/webhook-delivery.ts';
 import { createBenchDatabase } from './bench-database.ts';
+import { describeMachine } from './machine.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const setting = (name: string, fallback: number) => {
@@ -144,12 +145,7 @@ try {
   const report = {
     benchmark: 'webhook delivery to a fast loopback receiver',
     date: startedAt.toISOString(),
-    machine: {
-      cpus: availableParallelism(),
-      cpu_model: cpus()[0]?.model ?? 'unknown',
-      platform: `${process.platform} ${process.arch}`,
-      node: process.version,
-    },
+    machine: describeMachine(),
     configuration: {
       database: 'postgresql',
       poll_ms: webhooks.pollMs,

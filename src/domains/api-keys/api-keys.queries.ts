@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import { type Scope, sortScopes, tierOf } from '../../core/scopes.ts';
 import { type CredentialKind, generateToken } from '../../core/tokens.ts';
+import { newestFirstPage } from '../../db/newest-first-page.ts';
 import type { CredentialRow, Database } from '../../db/tables.ts';
 import type { ApiKey } from './api-keys.schemas.ts';
 
@@ -65,20 +66,8 @@ export async function listActiveCredentials(
     .where('workspace_id', '=', workspaceId)
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
-  let query = active
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
-  if (page.after) {
-    const [createdAt, id] = page.after as [string, string];
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(createdAt), id)));
-  }
-  const [rows, count] = await Promise.all([
-    query.execute(),
-    active.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toApiKey), total: Number(count.total) };
+  const { rows, total } = await newestFirstPage(active, page);
+  return { rows: rows.map(toApiKey), total };
 }
 
 export async function revokeCredential(db: Kysely<Database>, workspaceId: string, keyId: string, now: Date): Promise<ApiKey> {

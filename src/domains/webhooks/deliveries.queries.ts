@@ -5,6 +5,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import type { SortKey } from '../../core/pagination.ts';
+import { newestFirstPage } from '../../db/newest-first-page.ts';
 import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables.ts';
 import type { FailureReason } from './send-attempt.ts';
 import type { WebhookDelivery } from './webhooks.schemas.ts';
@@ -42,20 +43,7 @@ export async function listDeliveries(
 ): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
   let base = db.selectFrom('webhook_deliveries').where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId);
   if (filters.status) base = base.where('status', '=', filters.status);
-  let query = base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
-  if (page.after) {
-    const [createdAt, id] = page.after as [string, string];
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(createdAt), id)));
-  }
-  const [rows, count] = await Promise.all([
-    query.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
+  return newestFirstPage(base, page);
 }
 
 /**

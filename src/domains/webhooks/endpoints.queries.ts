@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import type { SortKey } from '../../core/pagination.ts';
+import { newestFirstPage } from '../../db/newest-first-page.ts';
 import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables.ts';
 import { ALL_EVENTS, type WebhookEndpoint } from './webhooks.schemas.ts';
 
@@ -127,18 +128,6 @@ export async function listEndpoints(
   page: { after: SortKey | undefined; limit: number },
 ): Promise<{ rows: WebhookEndpoint[]; total: number }> {
   const base = db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId);
-  let query = base
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit + 1);
-  if (page.after) {
-    const [createdAt, id] = page.after as [string, string];
-    query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(new Date(createdAt), id)));
-  }
-  const [rows, count] = await Promise.all([
-    query.execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toEndpoint), total: Number(count.total) };
+  const { rows, total } = await newestFirstPage(base, page);
+  return { rows: rows.map(toEndpoint), total };
 }

@@ -1,30 +1,3 @@
-/**
- * `npm run bench -- analytics`: what the analytics reads cost as viewing history grows. A real service
- * process (`cuepoint start --role api`) on a throwaway PostgreSQL database holding one workspace per
- * size (default 10k, 100k and 1M sessions over the last 365 days, 50 videos each), seeded in bulk
- * by bench/analytics-seed.ts: raw viewing_sessions and viewing_batches rows from generate_series,
- * and the rollups built from them with the collection code's own applyBatch and viewer sketches,
- * checked against each other before anything is measured (the file header there tells how).
- *
- * Then, over HTTP with one keep-alive connection, one request at a time:
- * `GET /v1/videos/{id}/analytics` (default range: the last 28 days), `GET /v1/videos/{id}/retention`
- * and `GET /v1/analytics/summary` (default range 28d, read with the 28 days before), cycling through
- * the 50 videos. The sizes take turns, round after round (each round a block of requests per size and
- * operation, in a rotating order), so a change in the machine's load falls on all of them alike.
- * Reports p50/p90/p99 latency and the server's and PostgreSQL's CPU time per request, for each size,
- * and the ratio of the largest size to the smallest: the claim is that it stays near 1 while the
- * history grows 100×, because reads only touch the rollups (same videos × days at every size).
- * A spot check first compares get_analytics_summary (365d) with the views counted from the raw
- * sessions. Writes bench/results/<date>-analytics.json.
- *
- * Settings (environment): BENCH_DATABASE_URL or DATABASE_URL (default
- * postgres://postgres@127.0.0.1:5432/test), BENCH_ANALYTICS_SIZES (sessions per workspace, comma
- * separated, default 10000,100000,1000000), BENCH_ANALYTICS_ROUNDS (default 10),
- * BENCH_ANALYTICS_BLOCK (requests per size and operation in a round, default 30),
- * BENCH_ANALYTICS_WARMUP (requests per size and operation before measuring, default 20), BENCH_CPU_PROF
- * (1, or a directory to keep the .cpuprofile in: profile the service and print where its time went).
- */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
@@ -33,6 +6,7 @@ import { type SeededWorkspace, seedAnalyticsWorkspace } from './analytics-seed.t
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
+import { writeResultFile } from './result-file.ts';
 import { cpuSeconds, startService } from './service-process.ts';
 import { type BenchPool, createThrowawayDatabase, openBenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
 
@@ -278,7 +252,7 @@ export async function runAnalyticsBenchmark(log: (line: string) => void): Promis
     report.server_profile = profiling?.summarise() ?? null;
     printAnalytics(log, report);
     if (report.server_profile) printProfile(log, report.server_profile);
-    log(`report written to ${writeResult(report, startedAt, 'analytics')}`);
+    log(`report written to ${writeResultFile(snakeKeys(report), startedAt, 'analytics')}`);
   } finally {
     await closePool();
     await database?.close();
@@ -381,12 +355,4 @@ function printAnalytics(
     `verdict: ${report.verdict} (history ×${report.history_growth}; flat means the largest size costs at most ×${report.flat_limit} the smallest, p50 and CPU)`,
   );
   log('');
-}
-
-function writeResult(result: unknown, at: Date, name: string): string {
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`${at.toISOString().slice(0, 10)}-${name}.json`, dir);
-  writeFileSync(file, `${JSON.stringify(snakeKeys(result), null, 2)}\n`);
-  return file.pathname;
 }

@@ -28,7 +28,7 @@
  */
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
@@ -36,6 +36,7 @@ import type { LoadConfig, LoadResult } from './collect-load.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
+import { writeResultFile } from './result-file.ts';
 import { cpuSeconds, startService } from './service-process.ts';
 import {
   type BenchPool,
@@ -211,7 +212,7 @@ export async function runCollectBenchmark(log: (line: string) => void): Promise<
     };
     printCollect(log, report, checks);
     if (profile) printProfile(log, profile);
-    log(`report written to ${writeResult(report, startedAt, 'collect')}`);
+    log(`report written to ${writeResultFile(snakeKeys(report), startedAt, 'collect')}`);
     if (lost.length > 0) {
       log(`FAIL: the database does not hold what was acknowledged (${lost.length} check(s) failed)`);
       process.exitCode = 1;
@@ -529,12 +530,4 @@ function printCollect(
   for (const check of checks) log(`  ${check.ok ? 'ok  ' : 'LOST'} ${check.check}: ${check.expected} vs ${check.actual}`);
   log(`  verdict: ${report.verdict}`);
   log('');
-}
-
-function writeResult(result: unknown, at: Date, name: string): string {
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`${at.toISOString().slice(0, 10)}-${name}.json`, dir);
-  writeFileSync(file, `${JSON.stringify(snakeKeys(result), null, 2)}\n`);
-  return file.pathname;
 }

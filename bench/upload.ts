@@ -16,7 +16,7 @@
  * default: as fast as loopback allows).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
@@ -24,6 +24,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { describeMachine } from './machine.ts';
+import { writeResultFile } from './result-file.ts';
 import { cpuSeconds, type Memory, readMemory, resetPeak, type ServiceProcess, startService } from './service-process.ts';
 
 const MIB = 1024 * 1024;
@@ -147,7 +148,7 @@ export async function runUploadBenchmark(log: (line: string) => void): Promise<v
       verdict: flat ? 'flat' : 'not flat',
     };
     print(log, result);
-    log(`report written to ${writeResult(result, startedAt)}`);
+    log(`report written to ${writeResultFile(result, startedAt, 'upload')}`);
   } finally {
     await service.stop();
   }
@@ -271,12 +272,4 @@ function print(
     `  memory: ${result.verdict} (flat: at most ${signed(GROWTH_LIMIT)} MiB from the first half to the second, peak within ${mib(PEAK_LIMIT)} MiB of idle)`,
   );
   log('');
-}
-
-function writeResult(result: unknown, at: Date): string {
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`${at.toISOString().slice(0, 10)}-upload.json`, dir);
-  writeFileSync(file, `${JSON.stringify(result, null, 2)}\n`);
-  return file.pathname;
 }

@@ -1,7 +1,7 @@
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { Pool } from 'undici';
-import { localDay } from '../src/domains/analytics/local-day.ts';
+import { localDay } from '../src/core/calendar/time-zone.ts';
 import { type SeededWorkspace, seedAnalyticsWorkspace } from './analytics-seed.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';

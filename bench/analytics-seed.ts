@@ -33,10 +33,10 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { prng } from '../src/cli/demo-library.ts';
-import type { ViewingEvent } from '../src/domains/analytics/collect-batch.ts';
-import { applyBatch, type RollupDelta, type SessionState } from '../src/domains/analytics/session-change.ts';
-import { addViewer, countViewers, emptySketch, mergeSketches } from '../src/domains/analytics/viewer-sketch.ts';
-import { SLICES } from '../src/domains/analytics/watched-ranges.ts';
+import type { ViewingEvent } from '../src/domains/viewing/collect-batch.ts';
+import { applyBatch, type RollupDelta, type SessionState } from '../src/domains/viewing/session-change.ts';
+import { addViewer, countViewers, emptySketch, mergeSketches } from '../src/domains/viewing/viewer-sketch.ts';
+import { SLICES } from '../src/domains/viewing/watched-ranges.ts';
 import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
 import type { BenchPool } from './throwaway-database.ts';
 

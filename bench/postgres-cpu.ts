@@ -7,7 +7,7 @@
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../src/db/tables.ts';
+import type { Database } from '../src/db/tables/index.ts';
 
 export type StopMeter = () => Promise<number | undefined>;
 

@@ -9,10 +9,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
-import { createRateLimiter } from '../src/core/rate-limit.ts';
+import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
+import { buildDependencies } from '../src/dependencies.ts';
 import { listVideos } from '../src/domains/videos/videos.queries.ts';
-import { createLocalMediaStore } from '../src/storage/local-media-store.ts';
 
 const NEVER_LIMITED = 10_000_000;
 const LIMIT = 50;
@@ -23,15 +23,15 @@ export interface RunningServer {
 }
 
 export async function startFullStack(database: DatabaseHandle): Promise<RunningServer> {
-  const app = await buildApp({
-    database,
-    // list_videos never touches media files; the store only has to exist.
-    mediaStore: createLocalMediaStore(join(tmpdir(), 'cuepoint-bench-media')),
-    rateLimiter: createRateLimiter(),
-    secret: 'bench-secret-bench-secret-bench-secret-01',
-    publicUrl: 'http://127.0.0.1',
-    rateLimitOverride: NEVER_LIMITED,
+  // list_videos never touches media files; the data directory only has to exist.
+  const config = loadConfig({
+    CUEPOINT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    PUBLIC_URL: 'http://127.0.0.1',
+    CUEPOINT_DATA_DIR: join(tmpdir(), 'cuepoint-bench'),
+    CUEPOINT_RATE_LIMIT: String(NEVER_LIMITED),
+    CUEPOINT_FFMPEG: 'off',
   });
+  const app = await buildApp(await buildDependencies(config, { database }));
   return listen(app, `/v1/videos?limit=${LIMIT}`);
 }
 

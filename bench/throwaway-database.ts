@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import type { Database } from '../src/db/tables.ts';
+import type { Database } from '../src/db/tables/index.ts';
 
 export interface ThrowawayDatabase {
   name: string;

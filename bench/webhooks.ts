@@ -19,9 +19,10 @@ import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/config.ts';
-import { recordEvent } from '../src/core/events.ts';
 import { createSealedBox } from '../src/core/sealed-box.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../src/domains/webhooks/webhook-secrets.ts';
+import type { EventData } from '../src/events/catalog.ts';
+import { recordEvent } from '../src/events/outbox.ts';
 import { parseCidr } from '../src/net/address-policy.ts';
 import { startWebhookWorker } from '../src/workers/webhook-delivery.ts';
 import { createBenchDatabase } from './bench-database.ts';
@@ -40,6 +41,47 @@ const settings = {
 };
 const webhooks = loadConfig(process.env).webhooks;
 const log = (line: string) => process.stdout.write(`${line}\n`);
+
+/** A `video.updated` of the shape real ones have (the whole video), so payload sizes are realistic. */
+const BENCH_VIDEO_ID = '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01';
+const retitled = (n: number): EventData<'video.updated'> => ({
+  video_id: BENCH_VIDEO_ID,
+  changed: ['title'],
+  video: {
+    video_id: BENCH_VIDEO_ID,
+    title: `Benchmark video ${n}`,
+    description: 'A video whose title the benchmark keeps changing.',
+    status: 'ready',
+    archived: false,
+    tags: ['benchmark'],
+    folder_id: null,
+    folder_name: null,
+    duration_seconds: 93.4,
+    views: 0,
+    created_at: '2026-03-01T12:00:00.000Z',
+    updated_at: '2026-03-01T12:00:00.000Z',
+    source_url: null,
+    file_name: 'benchmark.mp4',
+    file_size: 12_345_678,
+    width: 1920,
+    height: 1080,
+    failure_reason: null,
+    poster_url: null,
+    playback_url: `http://localhost:3000/media/${BENCH_VIDEO_ID}`,
+    watch_url: `http://localhost:3000/watch/${BENCH_VIDEO_ID}`,
+    embed_url: `http://localhost:3000/embed/${BENCH_VIDEO_ID}`,
+    stats: {
+      views: 0,
+      unique_viewers: 0,
+      watch_time_seconds: 0,
+      average_engagement: 0,
+      completions: 0,
+      completion_rate: 0,
+      conversions: 0,
+      leads: 0,
+    },
+  },
+});
 
 // The receiver: notes when each webhook-id first arrived, and whether its signature verified.
 const arrivals = new Map<string, number>();
@@ -100,7 +142,7 @@ try {
     const rows = Array.from({ length: Math.min(500, settings.backlog - i) }, (_, j) => {
       const id = randomUUID();
       backlogIds.push(id);
-      return { id, workspace_id: bench.workspaceId, type: 'video.updated', data: JSON.stringify({ n: i + j }), created_at: at };
+      return { id, workspace_id: bench.workspaceId, type: 'video.updated', data: JSON.stringify(retitled(i + j)), created_at: at };
     });
     await db.insertInto('events').values(rows).execute();
   }
@@ -130,7 +172,7 @@ try {
     const due = latencyStart + i * interval;
     const wait = due - performance.now();
     if (wait > 0) await sleep(wait);
-    const id = await recordEvent(db, { workspaceId: bench.workspaceId, type: 'video.updated', data: { n: i }, at: new Date() });
+    const id = await recordEvent(db, { workspaceId: bench.workspaceId, type: 'video.updated', data: retitled(i), at: new Date() });
     committed.set(id, performance.timeOrigin + performance.now());
   }
   await until(() => [...committed.keys()].every((id) => arrivals.has(id)), 120_000, 'the paced events');

@@ -6,45 +6,32 @@
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { catalog, checkCatalog } from './catalog.ts';
-import type { OutboundSettings } from './core/context.ts';
+import { credentialUseRecorder } from './core/credential-use.ts';
 import { AppError, errorBody } from './core/errors.ts';
-import { createMediaLinks } from './core/media-links.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { createPipeline } from './core/pipeline.ts';
 import { authenticate } from './core/principal.ts';
-import type { RateLimiter } from './core/rate-limit.ts';
-import { createViewingTokens } from './core/viewing-token.ts';
-import type { DatabaseHandle } from './db/client.ts';
+import { retryAfter } from './core/unavailable.ts';
+import { type Dependencies, pipelineDeps } from './dependencies.ts';
+import { createViewingTokens } from './domains/viewing/viewing-token.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
+import { createMediaLinks } from './media/media-links.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
 import { registerWatchPages } from './public/watch-pages.ts';
-import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
-import { answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
+import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
+import { registerJsonBodyParser } from './transports/rest/json-body.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
 
-export interface AppOptions {
-  database: DatabaseHandle;
-  /** Where uploaded media files are kept and served from. */
-  mediaStore: MediaStore;
-  rateLimiter: RateLimiter;
-  secret: string;
-  publicUrl: string;
-  rateLimitOverride?: number;
-  /** Largest direct upload accepted; default 5 GiB. */
-  maxUploadBytes?: number;
+/** The dependencies (src/dependencies.ts: buildDependencies), and how this HTTP app logs and what it serves. */
+export interface AppOptions extends Dependencies {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the full catalog; tests may add operations to exercise the pipeline. */
   operations?: readonly AnyOperation[];
-  clock?: () => Date;
-  /** What operations that call out (test_webhook_endpoint, endpoint URL checks) may reach; default: public addresses, 15 s. */
-  outbound?: OutboundSettings;
 }
-
-const DEFAULT_MAX_UPLOAD_BYTES = 5 * 1024 ** 3;
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -67,52 +54,45 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
+  registerJsonBodyParser(app);
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
   registerErrorHandling(app);
 
-  const pipeline = createPipeline({
-    db: options.database.db,
-    findCredential: options.database.findCredential,
-    rateLimiter: options.rateLimiter,
-    secret: options.secret,
-    publicUrl: options.publicUrl,
-    maxUploadBytes: options.maxUploadBytes ?? DEFAULT_MAX_UPLOAD_BYTES,
-    rateLimitOverride: options.rateLimitOverride,
-    log: app.log,
-    clock: options.clock,
-    outbound: options.outbound,
-  });
+  const pipeline = createPipeline(pipelineDeps(options, app.log));
   const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (request, reply) => {
     if (await options.database.ping()) return { status: 'ready' };
-    const error = new AppError('service_unavailable', 'The database is not reachable.');
-    return reply.code(503).header('Retry-After', '5').send(errorBody(error, request.id));
+    const error = new AppError('service_unavailable', 'The database is not reachable.', undefined, retryAfter());
+    return reply.code(error.status).headers(error.headers).send(errorBody(error, request.id));
   });
+  // An assistant that only lists tools has used its credential too.
+  const recordMcpUse = credentialUseRecorder(options.database.db, app.log);
   const { checkUploadToken } = createMediaLinks(options.secret, options.publicUrl);
   await registerUploadTarget(app, {
     db: options.database.db,
     store: options.mediaStore,
     checkUploadToken,
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock,
   });
   registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
   await registerCollect(app, {
     db: options.database.db,
     viewingTokens: createViewingTokens(options.secret),
-    clock: options.clock ?? (() => new Date()),
+    clock: options.clock,
   });
-  registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock ?? (() => new Date()) });
+  await registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock });
   registerMcpRoute(app, {
     operations,
     pipeline,
-    identify: (authorization) => authenticate(options.database.findCredential, authorization, options.clock?.() ?? new Date()),
+    identify: (authorization) => authenticate(options.database.findCredential, authorization, options.clock(), recordMcpUse),
     guidanceFor: (workspaceId) => getAssistantGuidance(options.database.db, workspaceId),
     publicUrl: options.publicUrl,
   });

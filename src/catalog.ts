@@ -4,6 +4,7 @@
  */
 import type { TObject } from 'typebox';
 import { type AnyOperation, pathParams } from './core/operation.ts';
+import { idAnnotationProblems } from './core/resource-ids.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
 import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
@@ -49,6 +50,7 @@ export function checkCatalog(operations: readonly AnyOperation[]): void {
     for (const param of pathParams(op.path)) {
       if (!input.required?.includes(param)) problems.push(`${where}: path parameter ${param} must be a required input`);
     }
+    for (const problem of idAnnotationProblems(input)) problems.push(`${where}: ${problem}`);
     if ((op.output as TObject).type !== 'object') problems.push(`${where}: output must be an object schema`);
     if (!op.summary || op.description.length < 40) problems.push(`${where}: needs a summary and a real description`);
   }

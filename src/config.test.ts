@@ -1,13 +1,15 @@
 /**
  * Settings read from the environment: the webhook schedule (DESIGN §4's by default, a compressed one
- * for tests, every bad value named at once) and where ffmpeg is found.
+ * for tests, every bad value named at once), the database timeout, and where ffmpeg is found.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { testFfmpegPath } from '../test/helpers/ffmpeg.ts';
 import { ConfigError, loadConfig, parseDurationList } from './config.ts';
+import { findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
 
 test('webhook settings: defaults, a compressed schedule, and bad values named', () => {
   const defaults = loadConfig({}).webhooks;
@@ -35,26 +37,95 @@ test('webhook settings: defaults, a compressed schedule, and bad values named', 
   assert.throws(() => parseDurationList(Array(21).fill('1s').join(',')), /more than 20 steps/);
 });
 
-test('CUEPOINT_FFMPEG: found on PATH when unset, an explicit executable, off, or a start-up error', (t) => {
+test('CUEPOINT_DB_TIMEOUT_MS: 2 s by default, settable, refused outside 100 ms to 10 minutes', () => {
+  assert.equal(loadConfig({}).dbTimeoutMs, 2000);
+  assert.equal(loadConfig({ CUEPOINT_DB_TIMEOUT_MS: '750' }).dbTimeoutMs, 750);
+  for (const bad of ['0', '99', '600001', '1.5', 'soon']) {
+    assert.throws(() => loadConfig({ CUEPOINT_DB_TIMEOUT_MS: bad }), /CUEPOINT_DB_TIMEOUT_MS must be an integer from 100 to 600000/, bad);
+  }
+});
+
+test('CUEPOINT_REDIS_TIMEOUT_MS: 50 ms by default, settable from 10 ms to 10 s', () => {
+  assert.equal(loadConfig({}).redisTimeoutMs, 50);
+  assert.equal(loadConfig({ CUEPOINT_REDIS_TIMEOUT_MS: '200' }).redisTimeoutMs, 200);
+  for (const bad of ['9', '10001', 'fast']) {
+    assert.throws(
+      () => loadConfig({ CUEPOINT_REDIS_TIMEOUT_MS: bad }),
+      /CUEPOINT_REDIS_TIMEOUT_MS must be an integer from 10 to 10000/,
+      bad,
+    );
+  }
+});
+
+test('ffmpeg: CUEPOINT_FFMPEG, else the bundled build, else PATH; off; a bad path is a start-up error', (t) => {
   const dir = mkdtempSync(join(tmpdir(), 'cuepoint-ffmpeg-'));
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   const ffmpeg = join(dir, 'ffmpeg');
   writeFileSync(ffmpeg, '#!/bin/sh\n');
   const notExecutable = join(dir, 'plain-file');
   writeFileSync(notExecutable, '');
+  const bundledBinary = join(dir, 'bundled-ffmpeg');
+  writeFileSync(bundledBinary, '#!/bin/sh\n');
+  chmodSync(bundledBinary, 0o755);
+  const noneBundled = () => ({ path: null, reason: 'none bundled in this test' });
+  const bundled = () => ({ path: bundledBinary });
 
-  assert.equal(loadConfig({ PATH: dir }).ffmpegPath, null, 'a file without the execute bit does not count');
+  assert.equal(loadConfig({ PATH: dir }, noneBundled).ffmpegPath, null, 'a file without the execute bit does not count');
   chmodSync(ffmpeg, 0o755);
-  assert.equal(loadConfig({ PATH: ['/nonexistent', dir].join(':') }).ffmpegPath, ffmpeg);
-  assert.equal(loadConfig({ PATH: '/nonexistent' }).ffmpegPath, null);
-  assert.equal(loadConfig({ PATH: dir, CUEPOINT_FFMPEG: 'off' }).ffmpegPath, null);
-  assert.equal(loadConfig({ PATH: '', CUEPOINT_FFMPEG: ffmpeg }).ffmpegPath, ffmpeg);
+  const onPath = loadConfig({ PATH: ['/nonexistent', dir].join(':') }, noneBundled);
+  assert.deepEqual([onPath.ffmpegPath, onPath.ffmpegSource, onPath.ffmpegBundledProblem], [ffmpeg, 'PATH', 'none bundled in this test']);
+  assert.equal(loadConfig({ PATH: '/nonexistent' }, noneBundled).ffmpegPath, null);
+
+  const first = loadConfig({ PATH: dir }, bundled);
+  assert.deepEqual([first.ffmpegPath, first.ffmpegSource, first.ffmpegBundledProblem], [bundledBinary, 'bundled', undefined]);
+  const chosen = loadConfig({ PATH: dir, CUEPOINT_FFMPEG: ffmpeg }, bundled);
+  assert.deepEqual([chosen.ffmpegPath, chosen.ffmpegSource], [ffmpeg, 'CUEPOINT_FFMPEG']);
+  const off = loadConfig({ PATH: dir, CUEPOINT_FFMPEG: 'off' }, bundled);
+  assert.deepEqual([off.ffmpegPath, off.ffmpegSource, off.ffmpegBundledProblem], [null, null, undefined]);
   for (const bad of [notExecutable, dir, join(dir, 'missing')]) {
     assert.throws(
-      () => loadConfig({ CUEPOINT_FFMPEG: bad }),
+      () => loadConfig({ CUEPOINT_FFMPEG: bad }, bundled),
       (error: unknown) =>
         error instanceof ConfigError &&
         error.message.includes(`CUEPOINT_FFMPEG must be the path of an executable ffmpeg, or 'off' (not found: ${bad})`),
+    );
+  }
+
+  // The bundled build: one that lost its execute bit is passed over, saying how to fix it.
+  const unusable = findBundledFfmpeg(() => notExecutable);
+  assert.equal(unusable.path, null);
+  assert.match('reason' in unusable ? unusable.reason : '', /is not executable: run `chmod u\+x .*plain-file`/);
+  const unsupported = findBundledFfmpeg(() => {
+    throw 'Unsupported platform/architecture: plan9-mips';
+  });
+  assert.match('reason' in unsupported ? unsupported.reason : '', /no ffmpeg is bundled for this machine \(Unsupported platform/);
+});
+
+test('by default the bundled ffmpeg is found, with nothing configured and nothing on PATH', () => {
+  const config = loadConfig({ PATH: '/nonexistent' });
+  assert.deepEqual([config.ffmpegPath, config.ffmpegSource], [testFfmpegPath, 'bundled']);
+});
+
+test('CUEPOINT_SHUTDOWN_TIMEOUT_MS: 10 s by default, 100 ms to 10 min', () => {
+  assert.equal(loadConfig({}).shutdownTimeoutMs, 10_000);
+  assert.equal(loadConfig({ CUEPOINT_SHUTDOWN_TIMEOUT_MS: '2500' }).shutdownTimeoutMs, 2500);
+  for (const bad of ['0', '99', '600001', 'soon']) {
+    assert.throws(
+      () => loadConfig({ CUEPOINT_SHUTDOWN_TIMEOUT_MS: bad }),
+      /CUEPOINT_SHUTDOWN_TIMEOUT_MS must be an integer from 100 to 600000/,
+    );
+  }
+});
+
+test('CUEPOINT_DEMO_NOW: unset means now; a real UTC instant pins the demo; anything else is named', () => {
+  assert.equal(loadConfig({}).demoNow, undefined);
+  assert.equal(loadConfig({ CUEPOINT_DEMO_NOW: '2026-11-18T12:00:00Z' }).demoNow?.toISOString(), '2026-11-18T12:00:00.000Z');
+  assert.equal(loadConfig({ CUEPOINT_DEMO_NOW: '2026-11-18T12:00:00.5Z' }).demoNow?.getTime(), Date.parse('2026-11-18T12:00:00.500Z'));
+  for (const bad of ['yesterday', '2026-11-18', '2026-11-18T12:00:00+01:00', '2026-02-30T12:00:00Z', '2030-12-31T23:59:60Z']) {
+    assert.throws(
+      () => loadConfig({ CUEPOINT_DEMO_NOW: bad }),
+      (error: unknown) => error instanceof ConfigError && /CUEPOINT_DEMO_NOW must be a UTC instant/.test(error.message),
+      bad,
     );
   }
 });

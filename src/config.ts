@@ -4,6 +4,8 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
+import { MAX_REDIS_TIMEOUT_MS, REDIS_TIMEOUT_MS } from './core/rate-limit.ts';
+import { type BundledFfmpeg, findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
 import { type Cidr, parseCidr } from './net/address-policy.ts';
 
 export interface Config {
@@ -12,6 +14,17 @@ export interface Config {
   publicUrl: string;
   databaseUrl: string | undefined;
   redisUrl: string | undefined;
+  /**
+   * CUEPOINT_DB_TIMEOUT_MS: the longest PostgreSQL may take to accept a connection or answer a
+   * statement (statement_timeout on the server, query_timeout on the client). Past it the request is
+   * a 503 with Retry-After, so a frozen database costs callers seconds, not a hang. Default 2 s.
+   */
+  dbTimeoutMs: number;
+  /**
+   * CUEPOINT_REDIS_TIMEOUT_MS: the longest a request waits for Redis before this process's own
+   * rate-limit bucket decides (default 50 ms); Redis failing repeatedly is then not asked at all.
+   */
+  redisTimeoutMs: number;
   dataDir: string;
   /** CUEPOINT_SECRET; when unset, a generated secret kept in the database is used (db/signing-secret.ts). */
   secret: string | undefined;
@@ -32,10 +45,15 @@ export interface Config {
    */
   jobLeaseMs: number;
   /**
-   * CUEPOINT_FFMPEG: the ffmpeg that makes posters and pulls embedded subtitles out of videos. Unset:
-   * `ffmpeg` on PATH, if there is one; `off`: none. Without ffmpeg videos still become ready.
+   * The ffmpeg that makes posters and pulls embedded subtitles out of videos: CUEPOINT_FFMPEG (a path,
+   * or `off` for none), else the build bundled with @ffmpeg-installer, else `ffmpeg` on PATH. Without
+   * ffmpeg videos still become ready.
    */
   ffmpegPath: string | null;
+  /** Where ffmpegPath came from (the start-up log says it); null when there is none. */
+  ffmpegSource: FfmpegSource | null;
+  /** Why the bundled ffmpeg was not used, when it was looked for and not found usable. */
+  ffmpegBundledProblem: string | undefined;
   /** CUEPOINT_VIEWING_RETENTION_DAYS: how long raw viewing batches are kept (default 400 days). */
   viewingRetentionDays: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
@@ -44,6 +62,16 @@ export interface Config {
   remoteUrl: string | undefined;
   /** Webhook delivery: timeouts, the retry schedule (compressible, for tests) and the sender's pace. */
   webhooks: WebhookConfig;
+  /**
+   * CUEPOINT_SHUTDOWN_TIMEOUT_MS: how long a stopping process (SIGINT, SIGTERM) may take to finish
+   * in-flight requests and background work and close the database before it exits anyway. Default 10 s.
+   */
+  shutdownTimeoutMs: number;
+  /**
+   * CUEPOINT_DEMO_NOW: the instant `seed --demo` plays its ninety days of viewing up to (default: now).
+   * How many sessions the demo plays depends on the weekday and hour it ends at; tests pin it.
+   */
+  demoNow: Date | undefined;
 }
 
 export interface WebhookConfig {
@@ -60,13 +88,22 @@ export interface WebhookConfig {
 /** DESIGN §4: about 5 s, 5 min, 30 min, 2 h, 5 h, 10 h, 10 h; eight attempts over about 28 hours. */
 export const DEFAULT_WEBHOOK_RETRY_SCHEDULE = '5s,5m,30m,2h,5h,10h,10h';
 
+/** Well under the 3 s within which every surface must answer 503 once PostgreSQL freezes or dies. */
+export const DEFAULT_DB_TIMEOUT_MS = 2000;
+
+export type FfmpegSource = 'CUEPOINT_FFMPEG' | 'bundled' | 'PATH';
+
 type Env = Record<string, string | undefined>;
 
 export class ConfigError extends Error {
   override name = 'ConfigError';
 }
 
-export function loadConfig(env: Env = process.env): Config {
+/**
+ * `bundledFfmpeg` is where the bundled ffmpeg is looked for: the installed package, unless a test
+ * stands in for it.
+ */
+export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledFfmpeg = findBundledFfmpeg): Config {
   const problems: string[] = [];
   const port = integer(env, 'PORT', 3000, 0, 65535, problems);
   const host = env.HOST || '0.0.0.0';
@@ -77,6 +114,8 @@ export function loadConfig(env: Env = process.env): Config {
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) problems.push('DATABASE_URL must be a postgres:// connection string');
   const redisUrl = env.REDIS_URL || undefined;
   if (redisUrl && !/^rediss?:\/\//.test(redisUrl)) problems.push('REDIS_URL must be a redis:// URL');
+  const dbTimeoutMs = integer(env, 'CUEPOINT_DB_TIMEOUT_MS', DEFAULT_DB_TIMEOUT_MS, 100, 600_000, problems);
+  const redisTimeoutMs = integer(env, 'CUEPOINT_REDIS_TIMEOUT_MS', REDIS_TIMEOUT_MS, 10, MAX_REDIS_TIMEOUT_MS, problems);
   const rateLimitOverride = env.CUEPOINT_RATE_LIMIT ? integer(env, 'CUEPOINT_RATE_LIMIT', 0, 1, 1_000_000, problems) : undefined;
   const logLevel = env.LOG_LEVEL || 'info';
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
@@ -86,7 +125,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
-  const ffmpegPath = ffmpegOf(env, problems);
+  const ffmpeg = ffmpegOf(env, bundledFfmpeg, problems);
   const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
@@ -97,6 +136,8 @@ export function loadConfig(env: Env = process.env): Config {
     pollMs: integer(env, 'CUEPOINT_WEBHOOK_POLL_MS', 250, 10, 60_000, problems),
     concurrency: integer(env, 'CUEPOINT_WEBHOOK_CONCURRENCY', 8, 1, 256, problems),
   });
+  const shutdownTimeoutMs = integer(env, 'CUEPOINT_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000, problems);
+  const demoNow = instant(env, 'CUEPOINT_DEMO_NOW', problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
   return Object.freeze({
     port,
@@ -104,6 +145,8 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl,
     databaseUrl,
     redisUrl,
+    dbTimeoutMs,
+    redisTimeoutMs,
     dataDir,
     secret: env.CUEPOINT_SECRET || undefined,
     rateLimitOverride,
@@ -111,12 +154,29 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     maxUploadBytes,
     jobLeaseMs,
-    ffmpegPath,
+    ffmpegPath: ffmpeg.path,
+    ffmpegSource: ffmpeg.source,
+    ffmpegBundledProblem: ffmpeg.bundledProblem,
     viewingRetentionDays,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
     webhooks,
+    shutdownTimeoutMs,
+    demoNow,
   });
+}
+
+/** A UTC instant written as ISO 8601 (`2026-11-18T12:00:00Z`), and a real one: no 30 February, no leap second. */
+function instant(env: Env, name: string, problems: string[]): Date | undefined {
+  const raw = env[name];
+  if (!raw) return undefined;
+  const match = /^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2})(\.\d{1,3})?Z$/.exec(raw);
+  const at = match ? new Date(raw) : undefined;
+  if (!at || Number.isNaN(at.getTime()) || at.toISOString().slice(0, 19) !== match?.[1]) {
+    problems.push(`${name} must be a UTC instant such as 2026-11-18T12:00:00Z`);
+    return undefined;
+  }
+  return at;
 }
 
 function integer(env: Env, name: string, fallback: number, min: number, max: number, problems: string[]): number {
@@ -157,19 +217,29 @@ function durationList(env: Env, name: string, fallback: string, problems: string
   }
 }
 
-function ffmpegOf(env: Env, problems: string[]): string | null {
+interface FfmpegChoice {
+  path: string | null;
+  source: FfmpegSource | null;
+  bundledProblem: string | undefined;
+}
+
+/** CUEPOINT_FFMPEG first, then the bundled build, then PATH: an operator's choice beats ours. */
+function ffmpegOf(env: Env, bundledFfmpeg: () => BundledFfmpeg, problems: string[]): FfmpegChoice {
+  const none = { path: null, source: null, bundledProblem: undefined };
   const chosen = env.CUEPOINT_FFMPEG;
-  if (chosen === 'off') return null;
+  if (chosen === 'off') return none;
   if (chosen) {
-    if (isExecutable(chosen)) return resolve(chosen);
+    if (isExecutable(chosen)) return { path: resolve(chosen), source: 'CUEPOINT_FFMPEG', bundledProblem: undefined };
     problems.push(`CUEPOINT_FFMPEG must be the path of an executable ffmpeg, or 'off' (not found: ${chosen})`);
-    return null;
+    return none;
   }
+  const bundled = bundledFfmpeg();
+  if (bundled.path !== null) return { path: bundled.path, source: 'bundled', bundledProblem: undefined };
   for (const dir of (env.PATH || '').split(delimiter).filter(Boolean)) {
     const candidate = join(dir, process.platform === 'win32' ? 'ffmpeg.exe' : 'ffmpeg');
-    if (isExecutable(candidate)) return candidate;
+    if (isExecutable(candidate)) return { path: candidate, source: 'PATH', bundledProblem: bundled.reason };
   }
-  return null;
+  return { ...none, bundledProblem: bundled.reason };
 }
 
 function isExecutable(path: string): boolean {

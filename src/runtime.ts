@@ -4,6 +4,7 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
+import { MAX_REDIS_TIMEOUT_MS } from './core/rate-limit.ts';
 import { describeUnavailable } from './core/unavailable.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -14,18 +15,29 @@ export class DatabaseUnreachableError extends Error {
 }
 
 export async function openConfiguredDatabase(config: Config, options: { migrate: boolean }): Promise<DatabaseHandle> {
-  const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
-  );
-  if (options.migrate) {
-    try {
-      await migrateToLatest(database.db);
-    } catch (error) {
-      await database.close();
-      throw unreachable(error, config.databaseUrl) ?? error;
-    }
+  const url = config.databaseUrl;
+  if (!url) {
+    const embedded = await openDatabase({ kind: 'pglite', dataDir: config.dataDir });
+    if (options.migrate) await migrateOrClose(embedded, url);
+    return embedded;
   }
-  return database;
+  if (options.migrate) {
+    // On a connection of its own with no statement timeout: creating an index on a large table may
+    // rightly take longer than any request should. The connections that serve requests are bounded.
+    const migrating = await openDatabase({ kind: 'postgres', url });
+    await migrateOrClose(migrating, url);
+    await migrating.close();
+  }
+  return openDatabase({ kind: 'postgres', url, timeoutMs: config.dbTimeoutMs });
+}
+
+async function migrateOrClose(database: DatabaseHandle, url: string | undefined): Promise<void> {
+  try {
+    await migrateToLatest(database.db);
+  } catch (error) {
+    await database.close();
+    throw unreachable(error, url) ?? error;
+  }
 }
 
 function unreachable(error: unknown, url: string | undefined): DatabaseUnreachableError | undefined {
@@ -38,19 +50,20 @@ function unreachable(error: unknown, url: string | undefined): DatabaseUnreachab
 }
 
 /**
- * A Redis client that fails fast: with no offline queue a stopped Redis fails a command at once, and
- * the command timeout bounds a hung one. The timeout is generous because a command that times out
- * may still have been counted by Redis, so a tight one under load would spend points twice.
+ * A Redis client that fails fast: with no offline queue a stopped Redis fails a command at once. A
+ * hung one is bounded by the rate limiter itself (CUEPOINT_REDIS_TIMEOUT_MS, 50 ms, then its circuit
+ * breaker); the command timeout here only clears commands that Redis never answers, so they do not
+ * pile up, and it sits above the longest limiter bound allowed so it never decides first.
  */
 export function connectRedis(url: string): Redis {
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,
-    commandTimeout: 1500,
+    commandTimeout: MAX_REDIS_TIMEOUT_MS + 1000,
     connectTimeout: 2000,
     retryStrategy: (attempt) => Math.min(attempt * 200, 2000),
   });
-  redis.on('error', () => {}); // reconnects by itself; the limiter reports failures per request
+  redis.on('error', () => {}); // reconnects by itself; the limiter's circuit breaker reports the outage
   return redis;
 }
 

@@ -4,21 +4,20 @@
  * needs PostgreSQL, since an embedded database belongs to one process.
  */
 import cluster from 'node:cluster';
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import type { Config } from './config.ts';
 import { purgeExpiredKeys } from './core/idempotency.ts';
-import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
-import { resolveSigningSecret } from './db/signing-secret.ts';
-import { pruneViewingBatches } from './domains/analytics/raw-retention.queries.ts';
+import { buildDependencies } from './dependencies.ts';
+import { pruneViewingBatches } from './domains/viewing/raw-retention.queries.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
-import { type JobWorker, startJobWorker } from './jobs/worker.ts';
+import { type JobWorker, startJobWorker } from './job-queue/worker.ts';
+import { createMediaLinks } from './media/media-links.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
-import { createLocalMediaStore } from './storage/local-media-store.ts';
+import { stopOnSignals } from './shutdown.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
@@ -30,36 +29,51 @@ const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
 const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
 
 export async function start(config: Config, role: Role, processes: number): Promise<void> {
-  if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes);
-  const stop = await runProcess(config, cluster.isWorker ? 'api' : role, !cluster.isWorker);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void stop().then(() => process.exit(0)));
+  const log = pino({ level: config.logLevel });
+  if (processes > 1 && cluster.isPrimary) return startCluster(config, role, processes, log);
+  if (cluster.isWorker) {
+    // Ctrl-C reaches every process of the terminal's group; the primary relays the stop as SIGTERM,
+    // so an API process taking SIGINT as well would count it as a second signal and cut itself off.
+    process.on('SIGINT', () => {});
+  }
+  const stop = await runProcess(config, cluster.isWorker ? 'api' : role, !cluster.isWorker, log);
+  stopOnSignals(stop, { signals: cluster.isWorker ? ['SIGTERM'] : ['SIGINT', 'SIGTERM'], timeoutMs: config.shutdownTimeoutMs, log });
 }
 
-async function startCluster(config: Config, role: Role, processes: number): Promise<void> {
-  const log = pino({ level: config.logLevel });
+async function startCluster(config: Config, role: Role, processes: number, log: pino.Logger): Promise<void> {
   // Migrate and create the first workspace once, before the API processes start.
   const database = await openConfiguredDatabase(config, { migrate: true });
   await announceFirstWorkspace(database, config.publicUrl);
   await database.close();
+  let stopping = false;
   for (let i = 0; i < processes; i++) cluster.fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (signal !== 'SIGTERM' && code !== 0) {
+    if (!stopping && signal !== 'SIGTERM' && code !== 0) {
       log.warn({ pid: worker.process.pid, code, signal }, 'API process died; starting another');
       cluster.fork();
     }
   });
-  const stopWorker = role === 'all' || role === 'worker' ? await runProcess(config, 'worker', false) : async () => {};
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.once(signal, () => {
-      for (const worker of Object.values(cluster.workers ?? {})) worker?.kill('SIGTERM');
-      void stopWorker().then(() => process.exit(0));
-    });
-  }
+  const stopWorker = role === 'all' || role === 'worker' ? await runProcess(config, 'worker', false, log) : async () => {};
+  const children = () => Object.values(cluster.workers ?? {}).filter((worker) => worker !== undefined);
+  const stop = async () => {
+    stopping = true;
+    // Each API process stops gracefully on SIGTERM, under the same deadline; the primary waits for them.
+    const exited = children().map((worker) => new Promise<void>((resolve) => worker.once('exit', () => resolve())));
+    for (const worker of children()) worker.process.kill('SIGTERM');
+    await Promise.all([...exited, stopWorker()]);
+  };
+  stopOnSignals(stop, {
+    signals: ['SIGINT', 'SIGTERM'],
+    timeoutMs: config.shutdownTimeoutMs,
+    log,
+    onForce: () => {
+      for (const worker of children()) worker.process.kill('SIGKILL');
+    },
+  });
 }
 
 /** Runs one process's share of the work; resolves to a function that stops it gracefully. */
-async function runProcess(config: Config, role: Role, isFirst: boolean): Promise<() => Promise<void>> {
-  const log = pino({ level: config.logLevel });
+async function runProcess(config: Config, role: Role, isFirst: boolean, log: pino.Logger): Promise<() => Promise<void>> {
   const database = await openConfiguredDatabase(config, { migrate: isFirst });
   if (isFirst && role !== 'worker') await announceFirstWorkspace(database, config.publicUrl);
   const redis: Redis | undefined = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
@@ -67,22 +81,11 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
   let timer: NodeJS.Timeout | undefined;
   let jobWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
-  const outbound = { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs };
-  const secret = await resolveSigningSecret(database.db, config.secret);
-  const mediaStore = createLocalMediaStore(join(config.dataDir, 'media'));
+  const dependencies = await buildDependencies(config, { database, redis, log });
+  const { mediaStore, secret, outbound } = dependencies;
 
   if (role === 'api' || role === 'all') {
-    app = await buildApp({
-      database,
-      mediaStore,
-      rateLimiter: createRateLimiter(redis, log),
-      secret,
-      publicUrl: config.publicUrl,
-      rateLimitOverride: config.rateLimitOverride,
-      maxUploadBytes: config.maxUploadBytes,
-      logger: { level: config.logLevel },
-      outbound,
-    });
+    app = await buildApp({ ...dependencies, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
   }
   if (role === 'worker' || role === 'all') {
@@ -101,14 +104,16 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
     announceMediaTools(config, log);
+    const { links } = createMediaLinks(secret, config.publicUrl);
     jobWorker = startJobWorker({
       db: database.db,
       handlers: [
-        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log }),
+        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log, links }),
         videoImportHandler({
           store: mediaStore,
           ffmpegPath: config.ffmpegPath,
           log,
+          links,
           allowPrivateNetworks: config.allowPrivateNetworks,
           maxBytes: config.maxUploadBytes,
         }),
@@ -128,9 +133,9 @@ async function runProcess(config: Config, role: Role, isFirst: boolean): Promise
   }
   return async () => {
     clearInterval(timer);
-    await app?.close();
-    await jobWorker?.stop();
-    await webhookWorker?.stop();
+    // The server stops accepting and lets in-flight requests finish while the workers finish their
+    // current jobs and deliveries; the database closes only once nothing uses it.
+    await Promise.all([app?.close(), jobWorker?.stop(), webhookWorker?.stop()]);
     redis?.disconnect();
     await database.close();
   };
@@ -155,9 +160,18 @@ async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: strin
 
 /** Says once, at start-up, what background work will and will not do with this configuration. */
 function announceMediaTools(config: Config, log: pino.Logger): void {
-  if (config.ffmpegPath)
-    log.info({ ffmpeg: config.ffmpegPath }, 'ffmpeg found: processed videos get a poster and their embedded subtitles');
-  else log.info('no ffmpeg (set CUEPOINT_FFMPEG or put ffmpeg on PATH): videos become ready without a poster or transcript');
+  const bundled = config.ffmpegBundledProblem;
+  if (config.ffmpegPath) {
+    const from = { CUEPOINT_FFMPEG: 'from CUEPOINT_FFMPEG', bundled: 'bundled with @ffmpeg-installer', PATH: 'on PATH' };
+    log.info(
+      { ffmpeg: config.ffmpegPath, source: config.ffmpegSource, ...(bundled ? { bundled_not_used: bundled } : {}) },
+      `ffmpeg found (${config.ffmpegSource ? from[config.ffmpegSource] : 'configured'}): processed videos get a poster and their embedded subtitles`,
+    );
+  } else if (bundled) {
+    log.warn(`no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster or transcript`);
+  } else {
+    log.info('no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster or transcript');
+  }
   if (config.allowPrivateNetworks.length > 0) {
     log.warn(
       { allowed: config.allowPrivateNetworks.map((cidr) => cidr.text) },

@@ -1,12 +1,15 @@
 /**
  * The catalog's start-up invariants hold for the real catalog, catch each kind of mistake, and every
- * operation's documented example is a valid input (the docs and the catalog-wide suites rely on it).
+ * operation's documented example is a valid input (the docs and the catalog-wide suites rely on it),
+ * and every id an operation takes says what it refers to.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from 'typebox';
 import { catalog, checkCatalog } from '../src/catalog.ts';
 import type { AnyOperation } from '../src/core/operation.ts';
+import { EVERY_ITEM, idSlots } from '../src/core/resource-ids.ts';
+import { Nullable, ResourceId } from '../src/core/schemas.ts';
 import { validateInput } from '../src/core/validation.ts';
 
 test('the catalog is consistent and every example is a valid input', () => {
@@ -43,4 +46,46 @@ test('checkCatalog names every violation', () => {
         /needs a summary and a real description/,
       ].every((pattern) => pattern.test(error.message)),
   );
+});
+
+test('checkCatalog refuses an id field that does not say what it refers to', () => {
+  const good = catalog.find((op) => op.name === 'get_video') as AnyOperation;
+  const taking = (name: string, properties: Parameters<typeof Type.Object>[0]): AnyOperation => ({
+    ...good,
+    name,
+    path: `/checks/${name.replace('_', '-')}`,
+    input: Type.Object(properties, { additionalProperties: false }),
+  });
+  const uuid = () => Type.String({ format: 'uuid' });
+  assert.throws(
+    () =>
+      checkCatalog([
+        taking('get_plain', { video_id: uuid() }),
+        taking('get_list', { video_ids: Type.Array(uuid()) }),
+        taking('get_nullable', { folder_id: Nullable(uuid()) }),
+        taking('get_nested', { filter: Type.Object({ endpoint_id: uuid() }) }),
+        taking('get_unknown', { lead_id: Type.String({ 'x-resource': 'lead' }) }),
+      ]),
+    (error: Error) =>
+      [
+        /get_plain .*video_id looks like an id/,
+        /get_list .*video_ids looks like a list of ids/,
+        /get_nullable .*folder_id looks like an id/,
+        /get_nested .*filter\.endpoint_id looks like an id/,
+        /get_unknown .*lead_id refers to "lead", which is not one of: video, folder/,
+      ].every((pattern) => pattern.test(error.message)),
+  );
+  const annotated = taking('get_annotated', {
+    video_id: ResourceId('video', 'A video.'),
+    video_ids: Type.Array(ResourceId('video', 'A video.'), { minItems: 2 }),
+    folder_id: Nullable(ResourceId('folder', 'A folder.')),
+    filter: Type.Object({ endpoint_id: ResourceId('webhook_endpoint', 'An endpoint.') }),
+  });
+  assert.doesNotThrow(() => checkCatalog([annotated]));
+  assert.deepEqual(idSlots(annotated.input), [
+    { path: ['video_id'], resource: 'video' },
+    { path: ['video_ids', EVERY_ITEM], resource: 'video', minItems: 2 },
+    { path: ['folder_id'], resource: 'folder' },
+    { path: ['filter', 'endpoint_id'], resource: 'webhook_endpoint' },
+  ]);
 });

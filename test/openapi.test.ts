@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { catalog } from '../src/catalog.ts';
+import { EVENT_CATALOG, EVENT_TYPES } from '../src/events/catalog.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const run = promisify(execFile);
@@ -46,6 +47,15 @@ test('GET /v1/openapi.json is public and lists exactly the catalog', async (t) =
   };
   const sort = list.parameters.find((p) => p.name === 'sort');
   assert.deepEqual(sort?.schema.enum, ['newest', 'oldest', 'most_viewed', 'title']);
+
+  // One webhooks entry per event type, its body the envelope around the type's schema from the events catalog.
+  assert.deepEqual(Object.keys(doc.webhooks), EVENT_TYPES);
+  for (const type of EVENT_TYPES) {
+    const body = doc.webhooks[type].post.requestBody.content['application/json'].schema;
+    assert.deepEqual(body.required, ['id', 'type', 'created_at', 'workspace_id', 'data'], type);
+    assert.equal(body.properties.type.const, type);
+    assert.deepEqual(body.properties.data, JSON.parse(JSON.stringify(EVENT_CATALOG[type].data)), type);
+  }
 });
 
 test('the OpenAPI document passes Redocly lint with no errors or warnings', async (t) => {

@@ -7,9 +7,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/tables.ts';
-import type { ViewingEvent } from '../domains/analytics/collect-batch.ts';
-import { recordBatchIn } from '../domains/analytics/collection.queries.ts';
+import type { Database } from '../db/tables/index.ts';
+import type { ViewingEvent } from '../domains/viewing/collect-batch.ts';
+import { recordBatchIn } from '../domains/viewing/collection.queries.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -10,12 +10,13 @@ import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { createPipeline } from '../core/pipeline.ts';
 import { authenticate } from '../core/principal.ts';
-import { createRateLimiter } from '../core/rate-limit.ts';
-import { resolveSigningSecret } from '../db/signing-secret.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
+import { buildDependencies, pipelineDeps } from '../dependencies.ts';
 import { getAssistantGuidance } from '../domains/workspace/workspace.queries.ts';
 import { connectRedisReady, openConfiguredDatabase } from '../runtime.ts';
-import { createRemoteProxy } from '../transports/mcp/remote-proxy.ts';
+import { createRemoteProxy, RemoteServerError } from '../transports/mcp/remote-proxy.ts';
 import { createMcpServer } from '../transports/mcp/server.ts';
+import { CommandRefusedError } from './command-refused.ts';
 import { UsageError } from './usage-error.ts';
 
 const silentLog = {
@@ -39,30 +40,29 @@ export async function mcpStdio(
 
   if (options.remoteUrl) {
     const proxy = await createRemoteProxy(options.remoteUrl, options.apiKey).catch((error: unknown) => {
-      throw new UsageError(`Could not connect to ${options.remoteUrl}/mcp: ${error instanceof Error ? error.message : String(error)}`);
+      throw error instanceof RemoteServerError ? new CommandRefusedError(error.message) : error;
     });
     await proxy.server.connect(transport);
     transport.onclose = () => void proxy.close();
     return;
   }
 
-  const database = await openConfiguredDatabase(config, { migrate: true });
+  const database = await openConfiguredDatabase(config, { migrate: true }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    // Most likely the user's own server: forwarding to it is the way to use it from an assistant.
+    throw new CommandRefusedError(
+      `The embedded database in ${error.dataDir} is in use by another process (pid ${error.pid}), probably a running ` +
+        `cuepoint server. Let mcp --stdio forward to that server instead: set CUEPOINT_URL to its address ` +
+        `(for example CUEPOINT_URL=${config.publicUrl}). Or stop it, or choose another CUEPOINT_DATA_DIR.`,
+    );
+  });
   const redis = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
   const principal = await authenticate(database.findCredential, authorization, new Date()).catch(async (error: unknown) => {
     await database.close();
-    throw error instanceof AppError ? new UsageError(`CUEPOINT_API_KEY: ${error.message}`) : error;
+    throw error instanceof AppError ? new CommandRefusedError(`CUEPOINT_API_KEY was refused: ${error.message}`) : error;
   });
-  const pipeline = createPipeline({
-    db: database.db,
-    findCredential: database.findCredential,
-    rateLimiter: createRateLimiter(redis, silentLog),
-    secret: await resolveSigningSecret(database.db, config.secret),
-    publicUrl: config.publicUrl,
-    maxUploadBytes: config.maxUploadBytes,
-    rateLimitOverride: config.rateLimitOverride,
-    log: silentLog,
-    outbound: { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs },
-  });
+  const dependencies = await buildDependencies(config, { database, redis, log: silentLog });
+  const pipeline = createPipeline(pipelineDeps(dependencies, silentLog));
   let requests = 0;
   const server = createMcpServer({
     operations: catalog,

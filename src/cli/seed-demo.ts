@@ -4,22 +4,21 @@
  * through the real collection code (demo-viewing.ts). Creates a new business-plan workspace (and
  * prints its admin key) unless --workspace names an existing one.
  */
-import { randomUUID } from 'node:crypto';
 import type { Config } from '../config.ts';
-import { recordEvent } from '../core/events.ts';
+import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
+import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
-import { DEMO_FOLDERS, demoVideos } from './demo-library.ts';
-import { type DemoViewingVideo, playDemoViewing } from './demo-viewing.ts';
+import { DEMO_FOLDERS } from './demo-library.ts';
+import { playDemoViewing } from './demo-viewing.ts';
+import { insertDemoLibrary } from './insert-demo-library.ts';
 import { UsageError } from './usage-error.ts';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function seedDemo(config: Config, options: { demo: boolean; workspace?: string; json: boolean }): Promise<void> {
   if (!options.demo) throw new UsageError('seed needs --demo (the only data set there is)');
   const database = await openConfiguredDatabase(config, { migrate: true });
   try {
-    const now = new Date();
+    const now = config.demoNow ?? new Date();
     let workspaceId = options.workspace;
     let apiKey: string | undefined;
     if (workspaceId) {
@@ -31,61 +30,19 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
       apiKey = created.apiKey;
     }
     const wsId = workspaceId;
-    const videos = demoVideos();
-    const watchable: (DemoViewingVideo & { archived: boolean })[] = [];
-    await database.db.transaction().execute(async (trx) => {
-      const folderIds = new Map<string, string>();
-      for (const name of DEMO_FOLDERS) {
-        const row = await trx
-          .insertInto('folders')
-          .values({ id: randomUUID(), workspace_id: wsId, name, created_at: now })
-          .onConflict((oc) => oc.columns(['workspace_id', 'name']).doUpdateSet({ name }))
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        folderIds.set(name, row.id);
-      }
-      for (const video of videos) {
-        const id = randomUUID();
-        const createdAt = new Date(now.getTime() - video.ageDays * DAY_MS - Math.floor(Math.random() * DAY_MS));
-        await trx
-          .insertInto('videos')
-          .values({
-            id,
-            workspace_id: wsId,
-            folder_id: folderIds.get(video.folder) ?? null,
-            title: video.title,
-            description: video.description,
-            tags: video.tags,
-            status: video.status,
-            // Archived once its viewing is played: archived videos collect no more views.
-            archived: false,
-            file_name: video.fileName,
-            file_size: video.fileSize,
-            duration_seconds: video.durationSeconds,
-            width: video.width,
-            height: video.height,
-            failure_reason: video.failureReason,
-            source_url: null,
-            created_at: createdAt,
-            updated_at: createdAt,
-          })
-          .execute();
-        if (video.status === 'ready' && video.durationSeconds) {
-          watchable.push({ id, durationSeconds: video.durationSeconds, createdAt, archived: video.archived });
-        }
-        await recordEvent(trx, { workspaceId: wsId, type: 'video.created', data: { video_id: id, title: video.title }, at: createdAt });
-      }
-    });
+    const secret = await resolveSigningSecret(database.db, config.secret);
+    const { links } = createMediaLinks(secret, config.publicUrl);
+    const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links });
     const sessions = await playDemoViewing(database.db, watchable, now);
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos: videos.length, folders: DEMO_FOLDERS.length, viewing_sessions: sessions })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos.length} videos in ${DEMO_FOLDERS.length} folders and ${sessions} viewing sessions over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders and ${sessions} viewing sessions over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

@@ -4,11 +4,12 @@
  * HTTP or MCP.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
+import type { EventData, EventType } from '../events/catalog.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import type { Lookup } from '../net/check-url.ts';
-import type { EventType } from './events.ts';
-import type { MediaLinks } from './media-links.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import type { CursorCodec } from './pagination.ts';
 import type { Principal } from './principal.ts';
 import type { SealedBox } from './sealed-box.ts';
@@ -41,11 +42,16 @@ export interface OperationContext {
   cursors: CursorCodec;
   /** URLs of the public media surface (signed upload URLs, playback, posters). */
   links: MediaLinks;
+  /** What handlers may ask of the stored media files: whether one is there, and its size (retry_video). */
+  media: Pick<MediaStore, 'size'>;
   /** Operator-configured limits handlers enforce. */
   limits: { maxUploadBytes: number };
   outbound: OutboundSettings;
   /** Seals values the service must read back later but never keep readable (webhook signing secrets). */
   sealedBox(purpose: string): SealedBox;
-  /** Records an event in the outbox, in the same transaction as the change it describes. */
-  emit(type: EventType, data: Record<string, unknown>): Promise<void>;
+  /**
+   * Records an event in the outbox, in the same transaction as the change it describes. The data is
+   * typed, and checked when recorded, by the event's schema in the events catalog (src/events/).
+   */
+  emit<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
 }

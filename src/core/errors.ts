@@ -11,8 +11,13 @@ export const ERROR_STATUS = {
   plan_limit: 403,
   not_found: 404,
   method_not_allowed: 405,
+  request_timeout: 408,
   conflict: 409,
+  // The public media routes' conditional and Range requests (src/public/media-file-reply.ts).
+  precondition_failed: 412,
   payload_too_large: 413,
+  headers_too_large: 431,
+  range_not_satisfiable: 416,
   rate_limited: 429,
   internal: 500,
   service_unavailable: 503,
@@ -31,6 +36,9 @@ export const CALLER_CAN_FIX: ReadonlySet<ErrorCode> = new Set([
   'rate_limited',
   'payload_too_large',
 ]);
+
+/** The most problems one `invalid_request` answer lists; beyond them it says how many more there are. */
+export const MAX_LISTED_PROBLEMS = 20;
 
 export interface FieldProblem {
   field: string;
@@ -54,11 +62,25 @@ export class AppError extends Error {
     return ERROR_STATUS[this.code];
   }
 
-  /** One error that lists every problem found, in the message and as `details.errors`. */
+  /**
+   * One error that lists the problems found, in the message and as `details.errors`: all of them up
+   * to MAX_LISTED_PROBLEMS, then only how many more (`details.more_errors`), so the answer stays small
+   * whatever was sent. A problem is a clause inside a sentence, so its own closing full stop is dropped.
+   */
   static invalid(problems: FieldProblem[]): AppError {
-    const list = problems.map((p) => (p.field ? `${p.field}: ${p.problem}` : p.problem)).join('; ');
-    const noun = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
-    return new AppError('invalid_request', `The request has ${noun}: ${list}.`, { errors: problems });
+    const listed = problems.slice(0, MAX_LISTED_PROBLEMS).map((p) => ({ field: p.field, problem: p.problem.replace(/[.\s]+$/, '') }));
+    const more = problems.length - listed.length;
+    const list = listed.map((p) => (p.field ? `${p.field}: ${p.problem}` : p.problem)).join('; ');
+    if (more === 0) {
+      const noun = problems.length === 1 ? '1 problem' : `${problems.length} problems`;
+      return new AppError('invalid_request', `The request has ${noun}: ${list}.`, { errors: listed });
+    }
+    const count = problems.length.toLocaleString('en-US');
+    return new AppError(
+      'invalid_request',
+      `The request has ${count} problems. The first ${listed.length}: ${list}; and ${more.toLocaleString('en-US')} more.`,
+      { errors: listed, more_errors: more },
+    );
   }
 
   static notFound(what: string, id: string): AppError {

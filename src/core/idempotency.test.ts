@@ -9,7 +9,7 @@ import { type Kysely, sql } from 'kysely';
 import { Type } from 'typebox';
 import { startTestApp } from '../../test/helpers/app.ts';
 import { catalog } from '../catalog.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
 import { defineOperation } from './operation.ts';
 
 async function countKeys(db: Kysely<Database>, workspaceId: string, name: string): Promise<number> {

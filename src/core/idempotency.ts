@@ -12,7 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
 import { canonicalJson } from './canonical-json.ts';
 import { AppError } from './errors.ts';
 import type { SealedBox } from './sealed-box.ts';

@@ -10,6 +10,7 @@ import { type TObject, Type } from 'typebox';
 import { canonicalJson } from './canonical-json.ts';
 import { AppError } from './errors.ts';
 
+/** Items per page when a list call names no `limit`; the one place this number is written. */
 export const DEFAULT_LIMIT = 50;
 export const MAX_LIMIT = 100;
 
@@ -72,21 +73,49 @@ export function createCursorCodec(secret: string, operation: string): CursorCode
   };
 }
 
-/** Splits a fetched `limit + 1` rows into the page and its pagination block. */
-export function pageOf<Row>(
-  rows: Row[],
-  options: { limit: number; total: number; cursors: CursorCodec; filters: unknown; keyOf: (row: Row) => SortKey },
-): { items: Row[]; pagination: { total: number; limit: number; has_more: boolean; next_cursor: string | null } } {
-  const hasMore = rows.length > options.limit;
-  const items = hasMore ? rows.slice(0, options.limit) : rows;
-  const last = items.at(-1);
+/** Where a page starts: after the cursor's sort key (undefined: the first page), and how many rows. */
+export interface PageRequest {
+  after: SortKey | undefined;
+  limit: number;
+}
+
+/** What a list query answers: up to `limit + 1` rows, the sort key of each, and the exact total. */
+export interface KeysetRows<Row> {
+  rows: Row[];
+  keys: SortKey[];
+  total: number;
+}
+
+export interface Page<Row> {
+  items: Row[];
+  pagination: { total: number; limit: number; has_more: boolean; next_cursor: string | null };
+}
+
+/**
+ * A list operation's page: decodes the cursor (refused unless issued for this operation and these
+ * filters), lets `fetch` read `limit + 1` rows after it (core/keyset-page.ts), and makes the
+ * pagination block with the next cursor bound to the same filters. `filters` is everything in the
+ * input that shapes the list except `limit` and `cursor`, with defaults filled in.
+ */
+export async function paginate<Row>(
+  cursors: CursorCodec,
+  input: { limit?: number | undefined; cursor?: string | undefined },
+  filters: unknown,
+  fetch: (page: PageRequest) => Promise<KeysetRows<Row>>,
+): Promise<Page<Row>> {
+  const limit = input.limit ?? DEFAULT_LIMIT;
+  const after = cursors.decode(input.cursor, filters);
+  const { rows, keys, total } = await fetch({ after, limit });
+  const hasMore = rows.length > limit;
+  const items = hasMore ? rows.slice(0, limit) : rows;
+  const lastKey = keys[items.length - 1];
   return {
     items,
     pagination: {
-      total: options.total,
-      limit: options.limit,
+      total,
+      limit,
       has_more: hasMore,
-      next_cursor: hasMore && last !== undefined ? options.cursors.encode(options.filters, options.keyOf(last)) : null,
+      next_cursor: hasMore && lastKey !== undefined ? cursors.encode(filters, lastKey) : null,
     },
   };
 }

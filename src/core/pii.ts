@@ -31,8 +31,9 @@ export function maskPersonalData(schema: Schema, value: unknown): unknown {
     if (!schema.properties && typeof schema.additionalProperties !== 'object') return value;
     const out: Record<string, unknown> = {};
     for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-      const fieldSchema =
-        schema.properties?.[key] ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
+      // Own keys only: a field named `constructor` must not find the prototype's.
+      const declared = schema.properties && Object.hasOwn(schema.properties, key) ? schema.properties[key] : undefined;
+      const fieldSchema = declared ?? (typeof schema.additionalProperties === 'object' ? schema.additionalProperties : undefined);
       out[key] = fieldSchema ? maskPersonalData(fieldSchema, field) : field;
     }
     return out;

@@ -1,18 +1,21 @@
 /**
  * The one path every operation call takes, whichever transport it came by:
- * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → masking of
- * personal data → response.
+ * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → declared
+ * output → masking of personal data → response.
  *
  * Writes run in one transaction together with their events and their idempotency record. The
  * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
  */
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
+import { recordEvent } from '../events/outbox.ts';
+import { createMediaLinks } from '../media/media-links.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import type { Log, OperationContext, OutboundSettings } from './context.ts';
+import { credentialUseRecorder } from './credential-use.ts';
+import { declaredOutput } from './declared-output.ts';
 import { AppError, errorBody, type FieldProblem } from './errors.ts';
-import { recordEvent } from './events.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
-import { createMediaLinks } from './media-links.ts';
 import type { AnyOperation } from './operation.ts';
 import { createCursorCodec } from './pagination.ts';
 import { hasPersonalData, maskPersonalData } from './pii.ts';
@@ -20,7 +23,7 @@ import { PLANS } from './plans.ts';
 import { authenticate, type FindCredential, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
 import { createSealedBox, type SealedBox } from './sealed-box.ts';
-import { describeUnavailable } from './unavailable.ts';
+import { outageError } from './unavailable.ts';
 import { type InputSource, validateInput } from './validation.ts';
 
 export interface PipelineDeps {
@@ -32,6 +35,8 @@ export interface PipelineDeps {
   /** The service's public origin, for the URLs handlers hand out. */
   publicUrl: string;
   maxUploadBytes: number;
+  /** Where uploaded and imported files are kept; handlers may only ask whether a file is there. */
+  mediaStore: MediaStore;
   /** Requests per minute for every credential, overriding the plans (CUEPOINT_RATE_LIMIT). */
   rateLimitOverride?: number;
   log: Log;
@@ -66,6 +71,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   const { links } = createMediaLinks(deps.secret, deps.publicUrl);
   const limits = { maxUploadBytes: deps.maxUploadBytes };
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;
+  const recordUse = credentialUseRecorder(deps.db, deps.log);
   const boxes = new Map<string, SealedBox>();
   const sealedBox = (purpose: string) => {
     let sealing = boxes.get(purpose);
@@ -97,7 +103,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   return async function run(operation, call) {
     const headers: Record<string, string> = {};
     try {
-      const principal = await authenticate(deps.findCredential, call.authorization, clock());
+      const principal = await authenticate(deps.findCredential, call.authorization, clock(), recordUse);
       checkAccess(operation, principal);
       const limit = deps.rateLimitOverride ?? PLANS[principal.plan].requestsPerMinute;
       const decision = await deps.rateLimiter.consume(principal.credentialId, limit);
@@ -124,6 +130,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         log: deps.log,
         cursors: cursorsFor(operation.name),
         links,
+        media: deps.mediaStore,
         limits,
         outbound,
         sealedBox,
@@ -131,10 +138,12 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
           await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
         },
       });
-      // Personal fields are masked before anything leaves, and before a write's response is stored.
+      // Only what the output schema declares leaves, by either transport, and personal fields are
+      // masked, before anything is sent and before a write's response is stored for replays.
       const masks = principal.maskPii && hasPersonalOutput(operation);
+      const declared = declaredOutput(operation.output);
       const handle = async (db: Kysely<Database>, now: Date) => {
-        const body = await operation.handler(ctx(db, now), input);
+        const body = declared(await operation.handler(ctx(db, now), input));
         return masks ? maskPersonalData(operation.output, body) : body;
       };
       if (!operation.write) {
@@ -217,10 +226,10 @@ function failure(error: unknown, requestId: string, headers: Record<string, stri
   if (error instanceof AppError) {
     appError = error;
   } else {
-    const unavailable = describeUnavailable(error);
-    if (unavailable) {
+    const outage = outageError(error);
+    if (outage) {
       log.warn({ err: error, requestId, operation }, 'database unavailable');
-      appError = new AppError('service_unavailable', unavailable, undefined, { 'Retry-After': '5' });
+      appError = outage;
     } else {
       log.error({ err: error, requestId, operation }, 'operation failed');
       appError = new AppError(

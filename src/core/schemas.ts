@@ -3,12 +3,33 @@
  * validation, OpenAPI and MCP.
  */
 import { type TNull, type TSchema, type TSchemaOptions, type TUnion, type TUnsafe, Type } from 'typebox';
+import { describedPattern } from './validation-messages.ts';
+
+export { describedPattern };
+
+/** A name or title: at least one character other than a space. */
+export const NOT_BLANK = describedPattern('\\S', 'must not be blank (spaces only)');
 
 export function StringEnum<const Values extends readonly string[]>(values: Values, options: TSchemaOptions = {}): TUnsafe<Values[number]> {
   return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
 }
 
 export const Id = (description: string) => Type.String({ format: 'uuid', description });
+
+/**
+ * The kinds of thing an input id can refer to. Every id an operation takes is declared with
+ * `ResourceId`, so tools find ids by what they refer to (the security suites fill in another
+ * workspace's real ones); `checkCatalog` refuses an input `*_id` or `*_ids` field without it.
+ */
+export const RESOURCES = ['video', 'folder', 'api_key', 'webhook_endpoint', 'webhook_delivery'] as const;
+export type Resource = (typeof RESOURCES)[number];
+
+/** The schema keyword naming the resource: an `x-` extension, which OpenAPI allows in any schema. */
+export const RESOURCE_KEYWORD = 'x-resource';
+
+/** An id of a `resource`: `{type: 'string', format: 'uuid', 'x-resource': resource}`. */
+export const ResourceId = (resource: Resource, description: string) =>
+  Type.String({ format: 'uuid', [RESOURCE_KEYWORD]: resource, description });
 
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
@@ -25,6 +46,51 @@ export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
 }
 
 /** A tag as stored: trimmed, 1–64 characters, no commas (commas separate tags in query strings). */
-export const Tag = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^,]*[^,\\s][^,]*$', description: 'A tag.' });
+export const Tag = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  ...describedPattern('^[^,]*[^,\\s][^,]*$', 'must not be blank or contain a comma (commas separate tags)'),
+  description: 'A tag.',
+});
 
 export const Tags = (description: string) => Type.Array(Tag, { maxItems: 50, description: `${description} Duplicates are dropped.` });
+
+/**
+ * A video named inside another answer (a lead's last video, a booking's source, an outcome's
+ * attribution): its id and its title, the same two fields everywhere. Spread `VideoRefProperties`
+ * where the answer is about one video itself and the fields sit at its top level.
+ */
+export const VideoRefProperties = {
+  video_id: Id('The video.'),
+  title: Type.String({ description: 'The video’s title.' }),
+};
+export const VideoRef = Type.Object(VideoRefProperties, { additionalProperties: false });
+
+/**
+ * An email address a caller sends (a lead, an invitee). Outputs declare theirs with
+ * `PersonalString('email')` (core/pii.ts) instead: a masked address (`j***@e***.com`) is no longer a
+ * valid email, and outputs are checked against their schema.
+ */
+export const Email = (description: string) => Type.String({ format: 'email', maxLength: 254, description });
+
+/**
+ * A phone number a caller sends: digits, spaces and the usual `+ ( ) - .` separators, 6 to 20
+ * digits. Outputs declare theirs with `PersonalString('phone')`, as for `Email`.
+ */
+export const Phone = (description: string) =>
+  Type.String({
+    minLength: 6,
+    maxLength: 32,
+    ...describedPattern(
+      '^\\+?(?:[ ().-]*[0-9]){6,20}[ ().-]*$',
+      'must be a phone number: 6 to 20 digits, with an optional leading + and spaces, dots, dashes or parentheses between them',
+    ),
+    description,
+  });
+
+/**
+ * An IANA time zone name a caller sends ('Europe/Paris', 'UTC'; any case, aliases accepted),
+ * checked by the `time-zone` format (registered in validation.ts) so an unknown zone is reported with every other problem of the
+ * request. Store `canonicalTimeZone(name)` (core/calendar/time-zone.ts). Outputs use a plain string.
+ */
+export const TimeZone = (description: string) => Type.String({ format: 'time-zone', minLength: 1, maxLength: 64, description });

@@ -1,14 +1,20 @@
 /**
  * Opens the database: PostgreSQL when a connection string is given, otherwise the embedded PGlite in
  * the data directory (or in memory, for tests). Both speak the same SQL through the same Kysely types.
+ * A new embedded database, on disk or in memory, starts as a copy of the migrated template
+ * (pglite-template.ts) instead of running initdb, which takes PGlite 10 s or more.
  */
+import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
+import { extractTar } from './extract-tar.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import type { Database } from './tables.ts';
+import { PGLITE_START_PARAMS } from './pglite-start-params.ts';
+import { migratedTemplate } from './pglite-template.ts';
+import type { Database } from './tables/index.ts';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -18,15 +24,27 @@ const parseInt8 = (value: string) => Number(value);
 const keepText = (value: string) => value;
 const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
 
-const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.scopes, c.expires_at, c.revoked_at, w.plan, w.mask_pii
+const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.scopes, c.expires_at, c.revoked_at, c.last_used_at, w.plan, w.mask_pii
   from credentials c join workspaces w on w.id = c.workspace_id
   where c.token_hash = $1`;
 
 export type DatabaseTarget =
-  | { kind: 'postgres'; url: string; schema?: string; poolSize?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      schema?: string;
+      poolSize?: number;
+      /**
+       * The longest a connection may take to open and a statement to run (CUEPOINT_DB_TIMEOUT_MS for a
+       * serving process); a server that does not answer at all is given up on 250 ms after that.
+       * Unset: 3 s to connect and no limit on statements, for migrations.
+       */
+      timeoutMs?: number;
+    }
+  /** In `dataDir`/pgdata; made from the migrated template when that directory is missing or empty. */
   | { kind: 'pglite'; dataDir: string }
-  /** In memory; `snapshot` (from dumpDataDir) starts it from a copy instead of an empty cluster. */
-  | { kind: 'pglite-memory'; snapshot?: Blob | File };
+  /** In memory (tests): a private copy of the migrated template. */
+  | { kind: 'pglite-memory' };
 
 /** What authentication needs to know about a credential, found by the hash of its token. */
 export interface CredentialLookupRow {
@@ -36,6 +54,7 @@ export interface CredentialLookupRow {
   scopes: string[];
   expires_at: Date | null;
   revoked_at: Date | null;
+  last_used_at: Date | null;
   plan: 'free' | 'pro' | 'business';
   mask_pii: boolean;
 }
@@ -48,27 +67,82 @@ export interface DatabaseHandle {
    * once per connection instead of on every request: it is the one query each API call pays for.
    */
   findCredential(tokenHash: string): Promise<CredentialLookupRow | undefined>;
-  /** The embedded database's files as a tarball (PGlite only), to start other in-memory copies from. */
-  snapshot?(): Promise<Blob | File>;
-  /** True when the database answers a trivial query within the timeout. */
+  /** True when the database answers a trivial query within `timeoutMs` (default: the handle's own timeout, else 2 s). */
   ping(timeoutMs?: number): Promise<boolean>;
   close(): Promise<void>;
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target.url, target.schema, target.poolSize);
+  if (target.kind === 'postgres') return openPostgres(target);
   if (target.kind === 'pglite') return openEmbedded(target.dataDir);
-  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: target.snapshot }));
+  return openInMemory();
 }
 
-function openPostgres(url: string, schema: string | undefined, poolSize = 10): DatabaseHandle {
+async function openInMemory(): Promise<DatabaseHandle> {
+  const template = await migratedTemplate();
+  // PGlite only calls arrayBuffer() on what it loads. A real Blob would copy the 40 MB tarball twice
+  // (into the Blob, then out of it in chunks), which costs about a second on a busy machine; the
+  // template's bytes are handed over as they are instead, and PGlite only reads them.
+  const tarball = {
+    type: 'application/x-tar',
+    arrayBuffer: async () =>
+      template.byteOffset === 0 && template.byteLength === template.buffer.byteLength
+        ? template.buffer
+        : template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength),
+  } as unknown as Blob;
+  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, startParams: [...PGLITE_START_PARAMS] }));
+}
+
+const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
+/** How much longer than statement_timeout the client waits before it gives up on the server. */
+export const CLIENT_TIMEOUT_GRACE_MS = 250;
+const DEFAULT_PING_TIMEOUT_MS = 2000;
+
+/**
+ * A pg client that closes its connection when a query times out on the client side (query_timeout).
+ * pg answers the caller with "Query read timeout" but keeps waiting for the server's reply on that
+ * connection, so a client returned to the pool would make every later query wait behind the one the
+ * server never answered (a frozen server). Ending it makes the pool drop it and open a fresh one.
+ */
+class TimeoutSafeClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloaded query() unchanged
+  override query(...args: any[]): any {
+    const last = args.length - 1;
+    const callback = args[last];
+    if (typeof callback === 'function') {
+      args[last] = (error: unknown, result: unknown) => {
+        this.endIfTimedOut(error);
+        callback(error, result);
+      };
+      return super.query(...(args as Parameters<pg.Client['query']>));
+    }
+    const result: unknown = super.query(...(args as Parameters<pg.Client['query']>));
+    // A handled branch of the same promise: the caller still gets the rejection.
+    if (result instanceof Promise) result.catch((error: unknown) => this.endIfTimedOut(error));
+    return result;
+  }
+
+  private endIfTimedOut(error: unknown): void {
+    if (error instanceof Error && error.message === 'Query read timeout') this.end().catch(() => {});
+  }
+}
+
+function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): DatabaseHandle {
+  const { timeoutMs } = target;
   const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: 3000,
-    // A dead server must fail a request quickly, not hang it (DESIGN §7).
-    query_timeout: 30_000,
-    options: schema ? `-c search_path=${schema}` : undefined,
+    Client: TimeoutSafeClient,
+    connectionString: target.url,
+    max: target.poolSize ?? 10,
+    // A dead or frozen server fails a request within the timeout instead of hanging it (DESIGN §7):
+    // opening a connection, or waiting for a free one, is bounded; a statement is cancelled by the
+    // server after statement_timeout, and given up on by the client (query_timeout) if the server
+    // does not answer at all.
+    connectionTimeoutMillis: timeoutMs ?? UNBOUNDED_CONNECT_TIMEOUT_MS,
+    statement_timeout: timeoutMs ?? false,
+    // A little later than the server's own limit, so that a server that is merely slow cancels the
+    // statement itself and the connection stays usable.
+    query_timeout: timeoutMs === undefined ? undefined : timeoutMs + CLIENT_TIMEOUT_GRACE_MS,
+    options: target.schema ? `-c search_path=${target.schema}` : undefined,
     types: {
       getTypeParser: (oid, format) => (PARSERS as Record<number, (value: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig,
@@ -78,6 +152,7 @@ function openPostgres(url: string, schema: string | undefined, poolSize = 10): D
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
   const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const pingTimeoutMs = timeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   return {
     db,
     kind: 'postgres',
@@ -89,7 +164,7 @@ function openPostgres(url: string, schema: string | undefined, poolSize = 10): D
       });
       return result.rows[0];
     },
-    ping: (timeoutMs) => ping(db, timeoutMs),
+    ping: (timeout) => ping(db, timeout ?? pingTimeoutMs),
     close: () => db.destroy(),
   };
 }
@@ -98,10 +173,34 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const pgDataDir = join(dataDir, 'pgdata');
   const lock = lockDataDir(dataDir, pgDataDir);
   try {
-    const pglite = await PGlite.create(pgDataDir, { parsers: PARSERS });
+    if (!existsSync(join(pgDataDir, 'PG_VERSION')) && isEmptyOrMissing(pgDataDir)) await createFromTemplate(pgDataDir);
+    const pglite = await PGlite.create(pgDataDir, { parsers: PARSERS, startParams: [...PGLITE_START_PARAMS] });
     return wrapPGlite(pglite, lock);
   } catch (error) {
     lock.release();
+    throw error;
+  }
+}
+
+/**
+ * Writes the migrated template into an empty data directory. It is extracted next to it and renamed
+ * into place, so a start killed half-way leaves no half-made database behind (the next start removes
+ * the leftover and extracts again). PGlite's own postmaster.pid is left out: it would make the open abort.
+ */
+async function createFromTemplate(pgDataDir: string): Promise<void> {
+  const template = await migratedTemplate();
+  const partial = `${pgDataDir}.partial`;
+  rmSync(partial, { recursive: true, force: true });
+  extractTar(template, partial, (name) => name !== 'postmaster.pid');
+  rmSync(pgDataDir, { recursive: true, force: true }); // missing or empty: checked by the caller
+  renameSync(partial, pgDataDir);
+}
+
+function isEmptyOrMissing(dir: string): boolean {
+  try {
+    return readdirSync(dir).length === 0;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return true;
     throw error;
   }
 }
@@ -115,16 +214,18 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
       const result = await db.executeQuery<CredentialLookupRow>(CompiledQuery.raw(FIND_CREDENTIAL_SQL, [tokenHash]));
       return result.rows[0];
     },
-    snapshot: () => pglite.dumpDataDir('none'),
-    ping: (timeoutMs) => ping(db, timeoutMs),
+    ping: (timeout) => ping(db, timeout ?? DEFAULT_PING_TIMEOUT_MS),
     close: async () => {
-      await db.destroy();
-      lock?.release();
+      try {
+        await db.destroy();
+      } finally {
+        lock?.release();
+      }
     },
   };
 }
 
-async function ping(db: Kysely<Database>, timeoutMs = 2000): Promise<boolean> {
+async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

@@ -46,3 +46,25 @@ test('stale locks — a dead PID, or a reused PID with another start time — ar
     held.release();
   }
 });
+
+test('a process that exits without releasing (a forced stop) drops its lock and postmaster.pid on the way out', async () => {
+  const { dir, pgdata, lock } = fresh();
+  const module = new URL('./data-dir-lock.ts', import.meta.url).href;
+  const script = `
+    import { writeFileSync } from 'node:fs';
+    import { lockDataDir } from ${JSON.stringify(module)};
+    lockDataDir(${JSON.stringify(dir)}, ${JSON.stringify(pgdata)});
+    writeFileSync(${JSON.stringify(join(pgdata, 'postmaster.pid'))}, String(process.pid));
+    process.stdout.write('held');
+    process.exit(1);`;
+  const child = spawn(process.execPath, ['--input-type=module', '-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+  let out = '';
+  child.stdout.on('data', (chunk) => {
+    out += chunk;
+  });
+  const code = await new Promise((resolve) => child.once('close', resolve));
+  assert.deepEqual([code, out], [1, 'held']);
+  assert.equal(existsSync(lock), false);
+  assert.equal(existsSync(join(pgdata, 'postmaster.pid')), false);
+  lockDataDir(dir, pgdata).release();
+});

@@ -13,6 +13,9 @@ import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 
 import { join } from 'node:path';
 
 export class DataDirInUseError extends Error {
+  readonly dataDir: string;
+  readonly pid: number;
+
   constructor(dataDir: string, pid: number) {
     super(
       `The embedded database in ${dataDir} is in use by another process (pid ${pid}), probably a running ` +
@@ -20,11 +23,32 @@ export class DataDirInUseError extends Error {
         '(PostgreSQL), or choose another CUEPOINT_DATA_DIR.',
     );
     this.name = 'DataDirInUseError';
+    this.dataDir = dataDir;
+    this.pid = pid;
   }
 }
 
 export interface DataDirLock {
   release(): void;
+}
+
+/**
+ * Held until released; if the process exits first (a stop forced past its deadline, a second
+ * signal), the lock is dropped on the way out, with PGlite's `postmaster.pid`, since the database was
+ * not closed: the next start then opens the directory at once, recovering as after a crash.
+ */
+function heldLock(lockPath: string, pgDataDir: string): DataDirLock {
+  const dropOnExit = () => {
+    rmSync(join(pgDataDir, 'postmaster.pid'), { force: true });
+    rmSync(lockPath, { force: true });
+  };
+  process.once('exit', dropOnExit);
+  return {
+    release() {
+      process.removeListener('exit', dropOnExit);
+      rmSync(lockPath, { force: true });
+    },
+  };
 }
 
 interface Holder {
@@ -38,7 +62,7 @@ export function lockDataDir(dataDir: string, pgDataDir: string): DataDirLock {
   const takeoverPath = `${lockPath}.takeover`;
   const me = `${process.pid} ${startTimeOf(process.pid) ?? ''}`.trim();
   for (let attempt = 0; attempt < 5; attempt++) {
-    if (createExclusively(lockPath, me)) return { release: () => rmSync(lockPath, { force: true }) };
+    if (createExclusively(lockPath, me)) return heldLock(lockPath, pgDataDir);
     const holder = readHolder(lockPath);
     if (holder && isAlive(holder)) throw new DataDirInUseError(dataDir, holder.pid);
     // Stale. Only the process that creates the takeover file may clear it.

@@ -13,6 +13,8 @@ import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
 import * as webhooks from './migrations/0006-webhooks.ts';
 import * as viewing from './migrations/0007-viewing.ts';
 import * as eventsByType from './migrations/0008-events-by-type.ts';
+import * as credentialLastUsed from './migrations/0009-credential-last-used.ts';
+import * as folderOperations from './migrations/0010-folder-operations.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -23,6 +25,8 @@ const migrations: Record<string, Migration> = {
   '0006-webhooks': webhooks,
   '0007-viewing': viewing,
   '0008-events-by-type': eventsByType,
+  '0009-credential-last-used': credentialLastUsed,
+  '0010-folder-operations': folderOperations,
 };
 
 /**

@@ -4,7 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { Database } from './tables.ts';
+import type { Database } from './tables/index.ts';
 
 export async function resolveSigningSecret(db: Kysely<Database>, configured: string | undefined): Promise<string> {
   if (configured) return configured;

@@ -89,5 +89,6 @@ const FORMAT_TYPES: Record<string, string> = {
 };
 
 function mediaTypeOf(format: string | null): string {
-  return (format && FORMAT_TYPES[format]) || 'application/octet-stream';
+  // The format name comes from the uploaded file itself: own keys only, never the prototype's.
+  return (format && Object.hasOwn(FORMAT_TYPES, format) && FORMAT_TYPES[format]) || 'application/octet-stream';
 }

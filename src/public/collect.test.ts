@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { collect, pageView, viewer, watch } from '../../test/helpers/viewing.ts';
-import { pruneViewingBatches } from '../domains/analytics/raw-retention.queries.ts';
-import { countViewers } from '../domains/analytics/viewer-sketch.ts';
+import { pruneViewingBatches } from '../domains/viewing/raw-retention.queries.ts';
+import { countViewers } from '../domains/viewing/viewer-sketch.ts';
 
 async function daily(harness: TestApp, videoId: string) {
   return harness.database.db.selectFrom('video_daily_stats').selectAll().where('video_id', '=', videoId).orderBy('day').execute();
@@ -187,6 +187,7 @@ test('bad batches are refused with every problem named, and change nothing', asy
     const rows = await harness.database.db
       .selectFrom(table)
       .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('workspace_id', '=', ws.id)
       .executeTakeFirstOrThrow();
     assert.equal(Number(rows.n), 0, `${table} stays empty`);
   }
@@ -211,7 +212,7 @@ test('tokens bind the video and expire; bots are dropped; only watchable videos 
   );
   assert.equal((await collect(harness, batch(view.token), { 'user-agent': 'curl/8.5.0' })).status, 204);
   assert.equal(
-    await harness.database.db.selectFrom('viewing_batches').select('session_id').executeTakeFirst(),
+    await harness.database.db.selectFrom('viewing_batches').select('session_id').where('workspace_id', '=', ws.id).executeTakeFirst(),
     undefined,
     'bots leave nothing',
   );
@@ -232,7 +233,8 @@ test('tokens bind the video and expire; bots are dropped; only watchable videos 
 
 test('raw batches past the retention period are pruned; the rollups keep counting them', async (t) => {
   let now = new Date('2026-01-01T10:00:00Z');
-  const harness = await startTestApp(t, { clock: () => now });
+  // Pruning goes over every workspace's batches: a database of its own, so the count is this test's.
+  const harness = await startTestApp(t, { clock: () => now, isolated: true });
   const ws = await harness.workspace();
   const videoId = await ws.addVideo({ duration_seconds: 60 });
   await watch(harness, videoId, viewer('old'), [[{ type: 'progress', ranges: [[0, 10]] }], [{ type: 'progress', ranges: [[10, 20]] }]]);

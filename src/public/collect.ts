@@ -8,12 +8,13 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
-import { describeUnavailable } from '../core/unavailable.ts';
+import { jsonTextProblem } from '../core/input-bounds.ts';
+import { outageError } from '../core/unavailable.ts';
 import { validateInput } from '../core/validation.ts';
-import type { ViewingTokens } from '../core/viewing-token.ts';
-import type { Database } from '../db/tables.ts';
-import { CollectBatch } from '../domains/analytics/collect-batch.ts';
-import { recordBatch } from '../domains/analytics/collection.queries.ts';
+import type { Database } from '../db/tables/index.ts';
+import { CollectBatch } from '../domains/viewing/collect-batch.ts';
+import { recordBatch } from '../domains/viewing/collection.queries.ts';
+import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
 
 const BODY_LIMIT = 64 * 1024;
 // Crawlers, link previews and scripted clients. Headless browsers are not filtered: a real person
@@ -29,14 +30,22 @@ export interface CollectOptions {
 
 export async function registerCollect(app: FastifyInstance, options: CollectOptions): Promise<void> {
   await app.register(async (collect) => {
+    // Replaces the API's JSON parser here: /collect reads text/plain as JSON too (sendBeacon).
+    collect.removeContentTypeParser('application/json');
     collect.addContentTypeParser(
       ['application/json', 'text/plain'],
       { parseAs: 'string', bodyLimit: BODY_LIMIT },
       (_request, body, done) => {
+        // Too deep or too large a shape is refused before parsing, which is the costly part.
+        const shape = jsonTextProblem(body as string);
+        if (shape) {
+          done(AppError.invalid([{ field: '', problem: shape }]), undefined);
+          return;
+        }
         try {
           done(null, JSON.parse(body as string));
         } catch {
-          done(new AppError('invalid_request', 'The body is not valid JSON.'), undefined);
+          done(AppError.invalid([{ field: '', problem: 'the body is not valid JSON' }]), undefined);
         }
       },
     );
@@ -68,14 +77,11 @@ export async function registerCollect(app: FastifyInstance, options: CollectOpti
         return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true, duplicate });
       } catch (error) {
         if (error instanceof AppError) return reply.code(error.status).send(errorBody(error, request.id));
-        const unavailable = describeUnavailable(error);
-        if (!unavailable) throw error;
+        const outage = outageError(error);
+        if (!outage) throw error;
         request.log.warn({ err: error }, 'database unavailable; batch not recorded');
         // The player keeps the batch and sends it again with the same sequence.
-        return reply
-          .code(503)
-          .header('Retry-After', '5')
-          .send(errorBody(new AppError('service_unavailable', unavailable), request.id));
+        return reply.code(outage.status).headers(outage.headers).send(errorBody(outage, request.id));
       }
     });
   });

@@ -7,9 +7,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
-import type { UploadTokenCheck } from '../core/media-links.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
 import { claimUpload, finishUpload, reopenUpload } from '../domains/videos/uploads.queries.ts';
+import type { UploadTokenCheck } from '../media/media-links.ts';
 import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
 
 export interface UploadTargetOptions {

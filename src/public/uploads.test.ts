@@ -16,7 +16,7 @@ const clip = readFileSync(join(FIXTURES, 'clip.mp4'));
 const notVideo = readFileSync(join(FIXTURES, 'not-a-video.mp4'));
 
 test('upload a real file: waiting_upload → processing → ready, then Range requests return the right bytes', async (t) => {
-  const harness = await startTestApp(t);
+  const harness = await startTestApp(t, { isolated: true });
   withWorker(t, harness);
   const ws = await harness.workspace();
   const upload = await createUpload(harness, ws.key, { file_name: 'clip.mp4', file_size: clip.length, tags: ['demo'] });
@@ -98,7 +98,7 @@ test('tampered and expired URLs, and bodies of the wrong size, are refused; a fa
 });
 
 test('a file that is not a video ends failed with a reason readable through get_video', async (t) => {
-  const harness = await startTestApp(t);
+  const harness = await startTestApp(t, { isolated: true });
   withWorker(t, harness);
   const ws = await harness.workspace();
   const upload = await createUpload(harness, ws.key, { file_name: 'notes.mp4', file_size: notVideo.length, title: 'Not really' });

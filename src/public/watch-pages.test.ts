@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startTestApp, TEST_SECRET } from '../../test/helpers/app.ts';
-import { createViewingTokens } from '../core/viewing-token.ts';
+import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 

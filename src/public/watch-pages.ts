@@ -2,14 +2,17 @@
  * The viewer side's pages: GET /watch/{video_id} (a plain page) and GET /embed/{video_id} (for an
  * <iframe>: full-bleed video, frameable anywhere), server-rendered HTML for ready, non-archived
  * videos, each render carrying a fresh viewing token for the player script (GET /player.js) that
- * reports to POST /collect. Anything else is a friendly HTML 404. Nothing is written.
+ * reports to POST /collect. Anything else is a friendly HTML 404, and a database outage a friendly
+ * HTML 503 with Retry-After. Nothing is written.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createViewingTokens } from '../core/viewing-token.ts';
-import type { Database } from '../db/tables.ts';
+import { outageError } from '../core/unavailable.ts';
+import type { Database } from '../db/tables/index.ts';
+import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
+import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 
 export interface WatchPagesOptions {
   db: Kysely<Database>;
@@ -28,8 +31,6 @@ interface PageVideo {
   width: number | null;
   height: number | null;
 }
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 const STYLES: Record<PageKind | 'missing', string> = {
   watch:
@@ -112,21 +113,35 @@ const MISSING_PAGE = page(
   '<main><h1>This video is not available</h1><p>The link may be mistyped, or the video may have been removed or not be ready yet.</p></main>',
 );
 
-export function registerWatchPages(app: FastifyInstance, options: WatchPagesOptions): void {
+// A viewer's browser gets a page, not the API's JSON error, while the database is away.
+const UNAVAILABLE_PAGE = page(
+  'missing',
+  'Video temporarily unavailable',
+  '<main><h1>This video is temporarily unavailable</h1><p>Please try again in a few moments.</p></main>',
+);
+
+export async function registerWatchPages(app: FastifyInstance, options: WatchPagesOptions): Promise<void> {
+  await app.register(async (pages) => {
+    pages.setErrorHandler((error, request, reply) => {
+      const outage = outageError(error);
+      if (!outage) throw error; // the app's handler answers the rest
+      request.log.warn({ err: error }, 'database unavailable');
+      const kind: PageKind = request.url.startsWith('/embed/') ? 'embed' : 'watch';
+      return reply.code(outage.status).headers(HEADERS[kind].missing).headers(outage.headers).send(UNAVAILABLE_PAGE);
+    });
+    registerPageRoutes(pages, options);
+  });
+}
+
+function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): void {
   const tokens = createViewingTokens(options.secret);
   const playerScript = readFileSync(new URL('./player.js', import.meta.url));
 
   async function render(kind: PageKind, request: FastifyRequest, reply: FastifyReply) {
     const videoId = (request.params as { '*': string })['*'];
-    const video = UUID.test(videoId)
-      ? await options.db
-          .selectFrom('videos')
-          .select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height'])
-          .where('id', '=', videoId)
-          .where('status', '=', 'ready')
-          .where('archived', '=', false)
-          .executeTakeFirst()
-      : undefined;
+    const video = await findServableVideo(options.db, videoId, (query) =>
+      query.select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height']),
+    );
     if (!video) return reply.code(404).headers(HEADERS[kind].missing).send(MISSING_PAGE);
     const { token } = tokens.issue(video.id, options.clock());
     return reply

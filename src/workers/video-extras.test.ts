@@ -26,7 +26,7 @@ async function uploadAndWait(harness: TestApp, key: string) {
 }
 
 test('with ffmpeg: a poster JPEG is served and the embedded subtitles become the transcript', async (t) => {
-  const harness = await startTestApp(t);
+  const harness = await startTestApp(t, { isolated: true });
   withProcessingWorker(t, harness, testFfmpegPath);
   const ws = await harness.workspace();
   const video = await uploadAndWait(harness, ws.key);
@@ -81,7 +81,7 @@ test('with ffmpeg: a poster JPEG is served and the embedded subtitles become the
 test('without ffmpeg, or when ffmpeg fails, the video is still ready: no poster and no transcript', async (t) => {
   for (const ffmpegPath of [null, '/bin/false']) {
     await t.test(`ffmpeg: ${ffmpegPath ?? 'none'}`, async (t) => {
-      const harness = await startTestApp(t);
+      const harness = await startTestApp(t, { isolated: true });
       withProcessingWorker(t, harness, ffmpegPath);
       const ws = await harness.workspace();
       const video = await uploadAndWait(harness, ws.key);

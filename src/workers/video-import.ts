@@ -1,5 +1,5 @@
 import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads.queries.ts';
-import type { JobHandler } from '../jobs/worker.ts';
+import type { JobHandler } from '../job-queue/worker.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
 import { safeFetch } from '../net/safe-fetch.ts';
@@ -32,7 +32,7 @@ export function videoImportHandler(
         await db.updateTable('videos').set({ file_size: bytes, updated_at: clock() }).where('id', '=', videoId).execute();
       } catch (error) {
         if (error instanceof PermanentImportFailure) {
-          await markVideoFailed(db, workspaceId, videoId, error.message, clock());
+          await markVideoFailed(db, options.links, workspaceId, videoId, error.message, clock());
           return;
         }
         throw error;
@@ -41,7 +41,14 @@ export function videoImportHandler(
     },
     async onFailed(job, reason, db) {
       options.log.warn({ job: job.id, reason }, 'video import failed for good');
-      await markVideoFailed(db, job.workspaceId as string, String(job.payload.video_id), `The import failed: ${reason}`, clock());
+      await markVideoFailed(
+        db,
+        options.links,
+        job.workspaceId as string,
+        String(job.payload.video_id),
+        `The import failed: ${reason}`,
+        clock(),
+      );
     },
   };
 

@@ -7,20 +7,26 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
-import { recordEvent } from '../core/events.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
-import type { JobHandler } from '../jobs/worker.ts';
+import { getVideoDetail } from '../domains/videos/videos.queries.ts';
+import { recordEvent } from '../events/outbox.ts';
+import type { JobHandler } from '../job-queue/worker.ts';
+import type { MediaLinks } from '../media/media-links.ts';
 import { probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { makeVideoExtras } from './video-extras.ts';
 
-/** What processing works with: where files live, the ffmpeg to use (null: none), where to log. */
+/**
+ * What processing works with: where files live, the ffmpeg to use (null: none), where to log, and
+ * the public URLs of media (the video in `video.ready` and `video.failed` events carries them, as get_video does).
+ */
 export interface ProcessingTools {
   store: MediaStore;
   ffmpegPath: string | null;
   log: Log;
+  links: MediaLinks;
 }
 
 export function videoProcessingHandler(options: ProcessingTools & { clock?: () => Date }): JobHandler {
@@ -37,7 +43,14 @@ export function videoProcessingHandler(options: ProcessingTools & { clock?: () =
     },
     async onFailed(job, reason, db) {
       options.log.warn({ job: job.id, reason }, 'video processing failed for good');
-      await markVideoFailed(db, job.workspaceId as string, String(job.payload.video_id), `Processing failed: ${reason}`, clock());
+      await markVideoFailed(
+        db,
+        options.links,
+        job.workspaceId as string,
+        String(job.payload.video_id),
+        `Processing failed: ${reason}`,
+        clock(),
+      );
     },
   };
 }
@@ -52,7 +65,7 @@ export async function probeAndFinish(
   const facts = await probeMedia(tools.store.pathOf({ workspaceId, videoId, file: 'source' }));
   if (!facts.hasVideo) {
     const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
-    await markVideoFailed(db, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
+    await markVideoFailed(db, tools.links, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
     return;
   }
   const extras = await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, facts);
@@ -81,12 +94,8 @@ export async function probeAndFinish(
       await saveTranscript(trx, workspaceId, videoId, { source: 'embedded_subtitles', ...extras.transcript }, now);
     }
     if (ready) {
-      await recordEvent(trx, {
-        workspaceId,
-        type: 'video.ready',
-        data: { video_id: videoId, duration_seconds: facts.durationSeconds, width: facts.width, height: facts.height },
-        at: now,
-      });
+      const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);
+      await recordEvent(trx, { workspaceId, type: 'video.ready', data: { video_id: videoId, video }, at: now });
     }
   });
 }

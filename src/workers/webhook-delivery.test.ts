@@ -17,9 +17,11 @@ import {
   verifies,
   verify,
 } from '../../test/helpers/webhooks.ts';
-import { recordEvent } from '../core/events.ts';
+import { recordEvent } from '../events/outbox.ts';
 
 const HOUR = 60 * 60 * 1000;
+// Every test runs the webhook worker, which fans out and sends every workspace's events: each test
+// gets a database of its own (isolated), so no delivery left by another test reaches its receivers.
 
 async function register(app: TestApp, ws: TestWorkspace, receiver: Receiver, events?: string[]) {
   const res = await app.request('POST', '/v1/webhook-endpoints', { token: ws.key, body: { name: 'Receiver', url: receiver.url, events } });
@@ -50,7 +52,7 @@ async function deliveriesOf(app: TestApp, ws: TestWorkspace, endpointId: string,
 }
 
 test('video events reach the subscribed endpoints of their workspace, signed, with the event id as webhook-id', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app);
   const ws = await app.workspace();
   const stranger = await app.workspace();
@@ -101,8 +103,8 @@ test('video events reach the subscribed endpoints of their workspace, signed, wi
   );
 });
 
-test('lead fields in payloads are masked while the workspace masks them', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+test('personal fields in payloads are masked, from the event schemas’ markers, while the workspace masks them', async (t) => {
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app);
   const masking = await app.workspace();
   const open = await app.workspace();
@@ -110,28 +112,64 @@ test('lead fields in payloads are masked while the workspace masks them', async 
   const receiver = await startReceiver(t);
   const masked = await register(app, masking, receiver);
   const clear = await register(app, open, receiver);
+  const at = '2026-03-01T12:00:00.000Z';
   const lead = {
     lead_id: 'b1f1c1e2-3a4b-4c5d-8e6f-7a8b9c0d1e2f',
     email: 'jane.doe@example.com',
-    phone: '+1 415 555 0189',
+    first_name: 'Jane',
+    last_name: 'Doe',
     name: 'Jane Doe',
-    company: 'Acme',
+    phone: '+1 415 555 0189',
+    status: 'new',
+    tags: ['webinar'],
+    source: 'video',
+    custom_fields: { company: 'Acme' },
+    created_at: at,
+    updated_at: at,
+  };
+  const booking = {
+    booking_id: 'c2a7d9e4-5b6c-4d7e-8f90-a1b2c3d4e5f6',
+    event_type_id: 'd3b8e0f5-6c7d-4e8f-9a01-b2c3d4e5f6a7',
+    status: 'confirmed' as const,
+    start: '2026-03-05T15:00:00.000Z',
+    end: '2026-03-05T15:30:00.000Z',
+    invitee_email: 'sam@example.org',
+    invitee_name: 'Sam Lee',
+    invitee_phone: null,
+    invitee_timezone: 'Europe/Paris',
+    lead_id: lead.lead_id,
+    video_id: null,
+    created_at: at,
+    canceled_at: null,
   };
   for (const ws of [masking, open]) {
-    await recordEvent(app.database.db, { workspaceId: ws.id, type: 'lead.created', data: { lead, source: 'video' }, at: new Date() });
+    await recordEvent(app.database.db, { workspaceId: ws.id, type: 'lead.created', data: { lead_id: lead.lead_id, lead }, at: new Date() });
+    await recordEvent(app.database.db, {
+      workspaceId: ws.id,
+      type: 'booking.created',
+      data: { booking_id: booking.booking_id, booking },
+      at: new Date(),
+    });
   }
-  await eventually(() => receiver.received.length === 2, 'both lead events');
+  await eventually(() => receiver.received.length === 4, 'the lead and booking events of both workspaces');
   const payloads = receiver.received.map((r) => (verifies(r, masked.secret) ? verify(r, masked.secret) : verify(r, clear.secret)));
-  const fromMasking = payloads.find((p) => p.workspace_id === masking.id)!;
-  const fromOpen = payloads.find((p) => p.workspace_id === open.id)!;
-  assert.deepEqual(fromMasking.data.lead, { ...lead, email: 'j***@e***.com', phone: '***89', name: 'J***' });
-  assert.equal(fromMasking.data.source, 'video');
-  assert.deepEqual(fromOpen.data.lead, lead);
+  const from = (ws: TestWorkspace, type: string) => payloads.find((p) => p.workspace_id === ws.id && p.type === type)!.data;
+  assert.deepEqual(from(masking, 'lead.created').lead, {
+    ...lead,
+    email: 'j***@e***.com',
+    first_name: 'J***',
+    last_name: 'D***',
+    name: 'J***',
+    phone: '***89',
+  });
+  assert.deepEqual(from(masking, 'booking.created').booking, { ...booking, invitee_email: 's***@e***.org', invitee_name: 'S***' });
+  assert.deepEqual(from(open, 'lead.created').lead, lead);
+  assert.deepEqual(from(open, 'booking.created').booking, booking);
 });
 
 test('after a rotation both secrets sign for 24 hours, then only the new one', async (t) => {
   let offsetMs = 0;
-  const app = await startTestApp(t, { outbound: loopbackOutbound(), clock: () => new Date(Date.now() + offsetMs) });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound(), clock: () => new Date(Date.now() + offsetMs) });
   startTestWebhookWorker(app);
   const ws = await app.workspace();
   const video = await ws.addVideo();
@@ -160,7 +198,7 @@ test('after a rotation both secrets sign for 24 hours, then only the new one', a
 });
 
 test('a paused endpoint holds its events as deliveries and sends them all when resumed', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app);
   const ws = await app.workspace();
   const video = await ws.addVideo();
@@ -192,7 +230,7 @@ test('a paused endpoint holds its events as deliveries and sends them all when r
 });
 
 test('a receiver answering 500 gets retries with the same webhook-id until a 2xx', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app, { retrySchedule: [40, 80, 120], random: () => 0 });
   const ws = await app.workspace();
   const receiver = await startReceiver(t);
@@ -236,7 +274,7 @@ async function expectExhausted(
 }
 
 test('failures that never end exhaust the schedule: 500, 400, a redirect (never followed)', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound(10_000) });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound(10_000) });
   startTestWebhookWorker(app, { retrySchedule: [30, 60], timeoutMs: 10_000 });
   const ws = await app.workspace();
   const target = await startReceiver(t, '/moved');
@@ -259,7 +297,7 @@ test('failures that never end exhaust the schedule: 500, 400, a redirect (never 
 });
 
 test('a receiver that never answers times out on every attempt and is exhausted', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app, { retrySchedule: [30, 60], timeoutMs: 300 });
   const ws = await app.workspace();
   const receiver = await startReceiver(t);
@@ -271,7 +309,7 @@ test('a receiver that never answers times out on every attempt and is exhausted'
 });
 
 test('429 with Retry-After is honoured before the next attempt', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app, { retrySchedule: [20, 20] });
   const ws = await app.workspace();
   const receiver = await startReceiver(t);
@@ -286,7 +324,7 @@ test('429 with Retry-After is honoured before the next attempt', async (t) => {
 });
 
 test('410 Gone disables the endpoint; later events wait for it to be resumed', async (t) => {
-  const app = await startTestApp(t, { outbound: loopbackOutbound() });
+  const app = await startTestApp(t, { isolated: true, outbound: loopbackOutbound() });
   startTestWebhookWorker(app, { retrySchedule: [20, 20, 20] });
   const ws = await app.workspace();
   const video = await ws.addVideo();

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Log, OutboundSettings } from '../core/context.ts';
 import { createSealedBox } from '../core/sealed-box.ts';
-import type { Database } from '../db/tables.ts';
+import type { Database } from '../db/tables/index.ts';
 import {
   type ClaimedDelivery,
   claimDueDeliveries,

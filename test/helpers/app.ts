@@ -1,26 +1,38 @@
 /**
- * startTestApp(t): the real app on a fresh database, closed when the test ends, with helpers to make
- * workspaces, keys and videos and to send requests through inject().
+ * startTestApp(t): the real app (buildApp) on a migrated database, with helpers to make workspaces,
+ * keys and videos and to send requests through inject().
+ *
+ * One app and one database serve every test of a file (each file runs in its own process): booting
+ * a database costs seconds, a workspace milliseconds. So a test owns the workspaces it makes, not
+ * the database: it must not assume a table holds only its rows. Three ways to call it:
+ *
+ * - `startTestApp(t)`: the file's shared app. Scope every query and count by your workspace.
+ * - `startTestApp(t, { clock, outbound, rateLimitOverride, … })`: an app of its own with those
+ *   options, on the file's shared database; closed when the test ends.
+ * - `startTestApp(t, { isolated: true, … })`: an app and a database of its own, for a test that
+ *   cannot be scoped by workspace (a worker that claims every pending job or event, a count over a
+ *   whole table). Costs a database boot; closed when the test ends.
  */
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { TestContext } from 'node:test';
+import { after, type TestContext } from 'node:test';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Redis } from 'ioredis';
 import { type AppOptions, buildApp } from '../../src/app.ts';
-import { createRateLimiter } from '../../src/core/rate-limit.ts';
+import { type Config, loadConfig } from '../../src/config.ts';
 import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
 import { createSealedBox } from '../../src/core/sealed-box.ts';
 import type { CredentialKind } from '../../src/core/tokens.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import type { NewVideo, NewWebhookDelivery } from '../../src/db/tables.ts';
+import type { NewVideo, NewWebhookDelivery } from '../../src/db/tables/index.ts';
+import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import type { Lookup } from '../../src/net/check-url.ts';
 import { connectRedisReady } from '../../src/runtime.ts';
-import { createLocalMediaStore } from '../../src/storage/local-media-store.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
 import { openTestDatabase, testRedisUrl } from './database.ts';
 
@@ -45,6 +57,16 @@ export interface TestApp {
   eventTypes(workspaceId: string): Promise<string[]>;
   /** Runs `stop` when the test ends, before the app and its database close (for workers using them). */
   beforeClose(stop: () => Promise<void> | void): void;
+  /** True when the app has a database of its own (`isolated: true`). */
+  isolated: boolean;
+}
+
+/**
+ * For helpers that start a worker: a worker claims every workspace's jobs or events, so it may only
+ * run on a database of its own, never on the file's shared one.
+ */
+export function requireIsolated(harness: TestApp, what: string): void {
+  if (!harness.isolated) throw new Error(`${what} works on every workspace's rows: start the app with startTestApp(t, { isolated: true })`);
 }
 
 export interface TestWorkspace {
@@ -74,27 +96,84 @@ export interface TestResponse {
   raw: string;
 }
 
-export async function startTestApp(t: TestContext, options: Partial<AppOptions> = {}): Promise<TestApp> {
-  const database = await openTestDatabase();
-  const mediaDir = mkdtempSync(join(tmpdir(), 'cuepoint-media-'));
-  const mediaStore = createLocalMediaStore(mediaDir);
-  const redis = testRedisUrl ? await connectRedisReady(testRedisUrl) : undefined;
-  const app = await buildApp({
-    database,
-    mediaStore,
-    rateLimiter: createRateLimiter(redis),
-    secret: TEST_SECRET,
-    publicUrl: 'http://localhost:3000',
-    ...options,
-    outbound: { allowPrivateNetworks: [], webhookTimeoutMs: 15_000, lookup: testLookup, ...options.outbound },
+export interface TestAppOptions extends Partial<AppOptions> {
+  /** An app and a database of its own instead of the file's shared database (see the header). */
+  isolated?: boolean;
+}
+
+/** The configuration tests run the app with: the test secret, a data directory of their own, no ffmpeg. */
+export function testConfig(dataDir: string, env: Record<string, string> = {}): Config {
+  return loadConfig({
+    CUEPOINT_SECRET: TEST_SECRET,
+    PUBLIC_URL: 'http://localhost:3000',
+    CUEPOINT_DATA_DIR: dataDir,
+    CUEPOINT_FFMPEG: 'off',
+    ...env,
   });
+}
+
+/** What one app runs on: a database, a data directory for media and (with REDIS_URL) a Redis connection. */
+interface Backing {
+  database: DatabaseHandle;
+  /** The dependencies the server builds, from a test configuration; tests override single ones. */
+  dependencies: Dependencies;
+  close(): Promise<void>;
+}
+
+async function openBacking(): Promise<Backing> {
+  const database = await openTestDatabase();
+  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-data-'));
+  const redis: Redis | undefined = testRedisUrl ? await connectRedisReady(testRedisUrl) : undefined;
+  const dependencies = await buildDependencies(testConfig(dataDir), { database, redis });
+  return {
+    database,
+    dependencies,
+    close: async () => {
+      redis?.disconnect();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function buildTestApp(backing: Backing, options: Partial<AppOptions>): Promise<FastifyInstance> {
+  return buildApp({
+    ...backing.dependencies,
+    ...options,
+    outbound: { ...backing.dependencies.outbound, lookup: testLookup, ...options.outbound },
+  });
+}
+
+// The file's shared backing and app, made on first use and closed after the file's last test. This
+// module is imported at the top of a test file, so `after` here is a hook of the file's root test.
+let shared: Promise<{ backing: Backing; app: FastifyInstance }> | undefined;
+after(async () => {
+  if (!shared) return;
+  const { backing, app } = await shared;
+  await app.close();
+  await backing.close();
+});
+
+function sharedApp(): Promise<{ backing: Backing; app: FastifyInstance }> {
+  shared ??= (async () => {
+    const backing = await openBacking();
+    return { backing, app: await buildTestApp(backing, {}) };
+  })();
+  return shared;
+}
+
+export async function startTestApp(t: TestContext, options: TestAppOptions = {}): Promise<TestApp> {
+  const { isolated = false, ...appOptions } = options;
+  const ownApp = isolated || Object.keys(appOptions).length > 0;
+  const { backing } = isolated ? { backing: await openBacking() } : await sharedApp();
+  const app = ownApp ? await buildTestApp(backing, appOptions) : (await sharedApp()).app;
+  const { database } = backing;
+  const mediaStore = appOptions.mediaStore ?? backing.dependencies.mediaStore;
   const stoppers: (() => Promise<void> | void)[] = [];
   t.after(async () => {
     for (const stop of stoppers.reverse()) await stop();
-    await app.close();
-    redis?.disconnect();
-    await database.close();
-    rmSync(mediaDir, { recursive: true, force: true });
+    if (ownApp) await app.close();
+    if (isolated) await backing.close();
   });
 
   const request = async (method: string, url: string, { token, body, headers = {} }: RequestOptions = {}): Promise<TestResponse> => {
@@ -220,5 +299,5 @@ export async function startTestApp(t: TestContext, options: Partial<AppOptions> 
       (e) => e.type,
     );
 
-  return { app, database, mediaStore, request, workspace, eventTypes, beforeClose: (stop) => stoppers.push(stop) };
+  return { app, database, mediaStore, request, workspace, eventTypes, beforeClose: (stop) => stoppers.push(stop), isolated };
 }

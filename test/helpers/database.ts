@@ -1,7 +1,8 @@
 /**
- * A fresh, migrated database for one test: an in-memory PGlite by default, or — when
- * TEST_DATABASE_URL is set — a schema of its own on that PostgreSQL, dropped afterwards. Test files
- * therefore never share rows and can run in parallel.
+ * A migrated database for tests: an in-memory PGlite copied from the migrated template (cached on
+ * disk, see src/db/pglite-template.ts), or — when TEST_DATABASE_URL is set — a schema of its own on
+ * that PostgreSQL, dropped afterwards. Test files (processes) never share a database, so they can run
+ * in parallel; within a file, startTestApp shares one (see app.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
@@ -11,26 +12,10 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testRedisUrl = process.env.REDIS_URL || undefined;
 
-// Booting PGlite and running initdb costs seconds; a migrated snapshot loads in a fraction of that.
-// Made once per test process, copied for every test.
-let migratedSnapshot: Promise<Blob | File> | undefined;
-
-function snapshotOnce(): Promise<Blob | File> {
-  migratedSnapshot ??= (async () => {
-    const template = await openDatabase({ kind: 'pglite-memory' });
-    await migrateToLatest(template.db);
-    const snapshot = await template.snapshot?.();
-    await template.close();
-    if (!snapshot) throw new Error('PGlite could not dump its data directory');
-    return snapshot;
-  })();
-  return migratedSnapshot;
-}
-
 export async function openTestDatabase(): Promise<DatabaseHandle & { schema?: string }> {
   if (!testDatabaseUrl) {
-    const database = await openDatabase({ kind: 'pglite-memory', snapshot: await snapshotOnce() });
-    // Migrating is a no-op on the snapshot, and proves it is current.
+    const database = await openDatabase({ kind: 'pglite-memory' });
+    // Migrating is a no-op on the template, and proves it is current.
     await migrateToLatest(database.db);
     return database;
   }

@@ -1,7 +1,8 @@
 /**
  * The ffmpeg the tests use: the static Linux/macOS/Windows build that the @ffmpeg-installer packages
- * ship inside the npm registry (a dev dependency), so poster and subtitle tests run the same on every
- * machine whether or not ffmpeg is installed system-wide.
+ * ship inside the npm registry (a dependency; the service finds it too, src/media/bundled-ffmpeg.ts),
+ * so poster and subtitle tests run the same on every machine whether or not ffmpeg is installed
+ * system-wide.
  */
 import { createRequire } from 'node:module';
 

@@ -1,10 +1,11 @@
 /**
  * Turns an operation and a flat input into the REST request a client would send: path ids into the
  * path, the rest into the query string (GET, DELETE) or a JSON body. Catalog-wide suites use it to
- * call every operation without knowing any of them.
+ * call every operation without knowing any of them, with ids of their choosing wherever it takes one.
  */
 import type { AnyOperation } from '../../src/core/operation.ts';
 import { pathParams } from '../../src/core/operation.ts';
+import { EVERY_ITEM, type IdSlot, idSlots } from '../../src/core/resource-ids.ts';
 
 export function restRequest(op: AnyOperation, input: Record<string, unknown>): { method: string; url: string; body?: unknown } {
   const rest = { ...input };
@@ -23,10 +24,31 @@ export function restRequest(op: AnyOperation, input: Record<string, unknown>): {
   return { method: op.method, url, body: rest };
 }
 
-/** The input properties that hold ids (uuid-formatted), found from the schema. */
-export function idFields(op: AnyOperation): string[] {
-  const properties = (op.input as { properties: Record<string, { format?: string; anyOf?: { format?: string }[] }> }).properties;
-  return Object.entries(properties)
-    .filter(([, schema]) => schema.format === 'uuid' || schema.anyOf?.some((s) => s.format === 'uuid'))
-    .map(([name]) => name);
+/** Whether an id slot is a path parameter (`{video_id}`), so another workspace's id there must be `not_found`. */
+export function isPathSlot(op: AnyOperation, slot: IdSlot): boolean {
+  return slot.path.length === 1 && pathParams(op.path).includes(slot.path[0] as string);
+}
+
+/**
+ * The operation's example input with an id put in every slot the input schema annotates (`x-resource`):
+ * `idsFor(slot)` answers the ids for that slot, one for a single id, several for an array of ids.
+ * Optional slots the example leaves out are filled too, so filters and body fields are reached.
+ */
+export function inputWithIds(op: AnyOperation, idsFor: (slot: IdSlot) => readonly string[]): Record<string, unknown> {
+  let input: unknown = structuredClone(op.example);
+  for (const slot of idSlots(op.input)) input = place(input, slot.path, idsFor(slot));
+  return input as Record<string, unknown>;
+}
+
+function place(target: unknown, path: readonly string[], ids: readonly string[]): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return ids[0];
+  if (head === EVERY_ITEM) {
+    if (rest.length === 0) return [...ids];
+    const items = Array.isArray(target) && target.length > 0 ? target : [{}];
+    return items.map((item) => place(item, rest, ids));
+  }
+  const object: Record<string, unknown> = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
+  object[head] = place(object[head], rest, ids);
+  return object;
 }

@@ -3,6 +3,11 @@
  * shows: start-up output, signals, crashes, data-directory locks, several processes sharing limits.
  * Every process started here is killed when its test ends, pass or fail, and every temp dir removed
  * after the processes that used it (clean-ups run newest first).
+ *
+ * Waits are for signals, never for a fixed time: a server is ready when GET /ready answers 200, a
+ * key is there when stdout shows it, a command is done when it exits. A process that exits first
+ * fails the wait with its output. The ceiling is the test's own timeout (a loaded machine can take
+ * tens of seconds to start a server); when the test is cancelled, its waits end with the output.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -68,19 +73,41 @@ interface Spawned {
   stderr(): string;
   /** Resolves on 'close': the process is gone and its output fully read. */
   exited: Promise<Exit>;
+  /** The first match of `pattern` in stdout, as soon as it is printed; rejects if the process ends first. */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
 }
 
 function spawnCuepoint(t: TestContext, args: string[], env: NodeJS.ProcessEnv): Spawned {
   const child = spawn(process.execPath, [MAIN, ...args], { cwd: REPO_ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
+  let exit: Exit | undefined;
+  const watchers = new Set<() => void>();
   child.stdout?.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
+    for (const check of watchers) check();
   });
   child.stderr?.setEncoding('utf8').on('data', (chunk: string) => {
     err += chunk;
   });
-  const exited = new Promise<Exit>((ok) => child.once('close', (code, signal) => ok({ code, signal })));
+  const exited = new Promise<Exit>((ok) =>
+    child.once('close', (code, signal) => {
+      exit = { code, signal };
+      for (const check of watchers) check();
+      ok(exit);
+    }),
+  );
+  const printed = (pattern: RegExp) =>
+    untilSettled<RegExpExecArray>(t, `cuepoint ${args.join(' ')} to print ${pattern}`, (resolve, reject) => {
+      const check = () => {
+        const match = pattern.exec(out);
+        if (match) resolve(match);
+        else if (exit) reject(new Error(`exited (${JSON.stringify(exit)}) without printing ${pattern}:\n${err}${out}`));
+      };
+      watchers.add(check);
+      check();
+      return () => watchers.delete(check);
+    });
   onCleanup(t, async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     // SIGTERM first so a cluster primary can take its API processes down with it; SIGKILL if it hangs.
@@ -91,7 +118,33 @@ function spawnCuepoint(t: TestContext, args: string[], env: NodeJS.ProcessEnv): 
       await exited;
     }
   });
-  return { child, stdout: () => out, stderr: () => err, exited };
+  return { child, stdout: () => out, stderr: () => err, exited, printed };
+}
+
+/**
+ * A promise settled by `start`'s callbacks, or rejected when the test is cancelled (its timeout):
+ * waits in this file have no deadline of their own. `start` returns its clean-up.
+ */
+function untilSettled<T>(
+  t: TestContext,
+  what: string,
+  start: (resolve: (value: T) => void, reject: (error: Error) => void) => () => void,
+): Promise<T> {
+  return new Promise<T>((resolve, reject) => {
+    let stop = () => {};
+    const cancelled = () => finish(() => reject(new Error(`the test ended while waiting for ${what}`)));
+    const finish = (settle: () => void) => {
+      stop();
+      t.signal.removeEventListener('abort', cancelled);
+      settle();
+    };
+    t.signal.addEventListener('abort', cancelled, { once: true });
+    stop = start(
+      (value) => finish(() => resolve(value)),
+      (error) => finish(() => reject(error)),
+    );
+    if (t.signal.aborted) cancelled();
+  });
 }
 
 // ── one-shot CLI commands ──────────────────────────────────────────────────────────────────────────
@@ -101,17 +154,43 @@ export interface CliResult extends Exit {
   stderr: string;
 }
 
+/**
+ * Runs a command to its end and returns its exit and output. The test's timeout is the ceiling;
+ * `timeoutMs`, only as a last resort, kills the command earlier and fails with its output.
+ */
 export async function runCli(
   t: TestContext,
   args: string[],
   options: { dataDir: string; env?: Record<string, string>; timeoutMs?: number },
 ): Promise<CliResult> {
   const run = spawnCuepoint(t, args, childEnv(options.dataDir, options.env ?? {}));
-  const timeoutMs = options.timeoutMs ?? 30_000;
-  const timer = setTimeout(() => run.child.kill('SIGKILL'), timeoutMs);
-  const exit = await run.exited.finally(() => clearTimeout(timer));
-  if (exit.signal === 'SIGKILL') throw new Error(`cuepoint ${args.join(' ')} did not finish within ${timeoutMs} ms`);
+  const what = `cuepoint ${args.join(' ')}`;
+  const exit = await untilSettled<Exit>(t, `${what} to finish`, (resolve, reject) => {
+    void run.exited.then(resolve);
+    const ceiling =
+      options.timeoutMs === undefined
+        ? undefined
+        : setTimeout(() => {
+            run.child.kill('SIGKILL');
+            reject(new Error(`${what} did not finish within ${options.timeoutMs} ms:\n${run.stderr()}${run.stdout()}`));
+          }, options.timeoutMs);
+    return () => clearTimeout(ceiling);
+  });
   return { ...exit, stdout: run.stdout(), stderr: run.stderr() };
+}
+
+/**
+ * A value for CUEPOINT_DEMO_NOW: the latest Wednesday noon (UTC) at or before `now`. How many
+ * sessions `seed --demo` plays depends on the weekday and the hour its ninety days end at; this fixes
+ * both, so the demo is the same on every run, and keeps it within the last week, so analytics read
+ * with the real clock still find it.
+ */
+export function pinnedDemoNow(now = new Date()): string {
+  const DAY_MS = 24 * 60 * 60 * 1000;
+  const noonToday = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate(), 12);
+  let at = noonToday - ((now.getUTCDay() - 3 + 7) % 7) * DAY_MS; // getUTCDay: Sunday 0, Wednesday 3
+  if (at > now.getTime()) at -= 7 * DAY_MS;
+  return new Date(at).toISOString();
 }
 
 // ── servers ────────────────────────────────────────────────────────────────────────────────────────
@@ -123,8 +202,8 @@ export interface ServerProcess {
   url: string;
   stdout(): string;
   stderr(): string;
-  /** The admin key a first start prints (`api_key:      cue_live_…`); rejects if none appears. */
-  firstKey(timeoutMs?: number): Promise<string>;
+  /** The admin key a first start prints (`api_key:      cue_live_…`); rejects if the server exits without one. */
+  firstKey(): Promise<string>;
   kill(signal: NodeJS.Signals): void;
   exited: Promise<Exit>;
 }
@@ -134,6 +213,7 @@ export interface ServerOptions {
   env?: Record<string, string>;
   /** After `start`, e.g. ['--role', 'api']. */
   args?: string[];
+  /** Only as a last resort: fail if not ready this long after the spawn (the test's timeout is the ceiling). */
   readyTimeoutMs?: number;
 }
 
@@ -155,17 +235,9 @@ export async function startServer(t: TestContext, options: ServerOptions): Promi
     kill: (signal) => {
       if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);
     },
-    async firstKey(timeoutMs = 3000) {
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        const match = FIRST_KEY.exec(run.stdout());
-        if (match) return match[1] as string;
-        if (Date.now() > deadline) throw new Error(`no admin key on stdout:\n${run.stdout()}`);
-        await sleep(25);
-      }
-    },
+    firstKey: async () => (await run.printed(FIRST_KEY))[1] as string,
   };
-  await waitForReady(server, run, options.readyTimeoutMs ?? 40_000);
+  await waitForReady(t, server, run, options.readyTimeoutMs);
   return server;
 }
 
@@ -194,24 +266,26 @@ export function startBackground(
   };
 }
 
-async function waitForReady(server: ServerProcess, run: Spawned, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
+/** Until GET /ready answers 200; fails at once, with the output, if the process exits first. */
+async function waitForReady(t: TestContext, server: ServerProcess, run: Spawned, ceilingMs?: number): Promise<void> {
+  const deadline = ceilingMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + ceilingMs;
   let exit: Exit | undefined;
   void run.exited.then((e) => {
     exit = e;
   });
-  while (Date.now() < deadline) {
+  for (;;) {
     if (exit) throw new Error(`server exited before ready (${JSON.stringify(exit)}):\n${run.stderr()}${run.stdout()}`);
+    if (t.signal.aborted) throw new Error(`the test ended before the server was ready:\n${run.stderr()}${run.stdout()}`);
+    if (Date.now() > deadline) throw new Error(`server not ready within ${ceilingMs} ms:\n${run.stderr()}${run.stdout()}`);
     try {
-      const response = await fetch(`${server.url}/ready`, { signal: AbortSignal.timeout(1000) });
+      const response = await fetch(`${server.url}/ready`, { signal: AbortSignal.any([t.signal, AbortSignal.timeout(30_000)]) });
       await response.arrayBuffer();
       if (response.status === 200) return;
     } catch {
-      // not listening yet
+      // not listening yet, or too busy to answer this probe: ask again
     }
-    await sleep(100);
+    await sleep(50);
   }
-  throw new Error(`server not ready within ${timeoutMs} ms:\n${run.stderr()}${run.stdout()}`);
 }
 
 // ── HTTP against a running server ──────────────────────────────────────────────────────────────────
@@ -234,7 +308,8 @@ export async function http(
     method: options.method ?? 'GET',
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
-    signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
+    // A last-resort ceiling so a hung server fails the request rather than the whole test run.
+    signal: AbortSignal.timeout(options.timeoutMs ?? 60_000),
   });
   const text = await response.text();
   let body: unknown;

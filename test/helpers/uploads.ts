@@ -5,17 +5,20 @@
 import assert from 'node:assert/strict';
 import type { TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startJobWorker } from '../../src/jobs/worker.ts';
+import { startJobWorker } from '../../src/job-queue/worker.ts';
 import { videoProcessingHandler } from '../../src/workers/video-processing.ts';
-import type { TestApp } from './app.ts';
+import { requireIsolated, type TestApp } from './app.ts';
+import { testMediaLinks } from './events.ts';
 import { urlOf } from './mcp-client.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
+/** Runs a processing worker until the test ends; it claims every workspace's jobs, so the app must be isolated. */
 export function withProcessingWorker(t: TestContext, harness: TestApp, ffmpegPath: string | null = null) {
+  requireIsolated(harness, 'The processing worker');
   const worker = startJobWorker({
     db: harness.database.db,
-    handlers: [videoProcessingHandler({ store: harness.mediaStore, ffmpegPath, log: quiet })],
+    handlers: [videoProcessingHandler({ store: harness.mediaStore, ffmpegPath, log: quiet, links: testMediaLinks })],
     log: quiet,
     pollMs: 20,
   });

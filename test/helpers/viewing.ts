@@ -4,7 +4,7 @@
  * from a list of batches, numbering them 1, 2, 3… like the player.
  */
 import assert from 'node:assert/strict';
-import { createViewingTokens } from '../../src/core/viewing-token.ts';
+import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts';
 import { TEST_SECRET, type TestApp } from './app.ts';
 
 export const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';

@@ -11,7 +11,7 @@ import { Webhook } from 'standardwebhooks';
 import type { OutboundSettings } from '../../src/core/context.ts';
 import { parseCidr } from '../../src/net/address-policy.ts';
 import { startWebhookWorker, type WebhookWorker } from '../../src/workers/webhook-delivery.ts';
-import { TEST_SECRET, type TestApp, testLookup } from './app.ts';
+import { requireIsolated, TEST_SECRET, type TestApp, testLookup } from './app.ts';
 
 export const LOOPBACK = Object.freeze([parseCidr('127.0.0.0/8')]);
 
@@ -151,6 +151,7 @@ export function startTestWebhookWorker(
   app: TestApp,
   options: { retrySchedule?: readonly number[]; timeoutMs?: number; concurrency?: number; clock?: () => Date; random?: () => number } = {},
 ): WebhookWorker {
+  requireIsolated(app, 'The webhook worker');
   const worker = startWebhookWorker({
     db: app.database.db,
     secret: TEST_SECRET,

@@ -3,16 +3,21 @@
  * database, and forwarding to a running server with CUEPOINT_URL. Same tools, same results.
  */
 import assert from 'node:assert/strict';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { catalog } from '../../src/catalog.ts';
+import { lockDataDir } from '../../src/db/data-dir-lock.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
-import { runCli, tempDir } from '../helpers/server-process.ts';
+import { freePort, pinnedDemoNow, runCli, tempDir } from '../helpers/server-process.ts';
 
 const ROOT = join(import.meta.dirname, '..', '..');
+/** A cuepoint process starts Node and loads the service: seconds on an idle machine, a minute on a busy one. */
+const CLI_TIMEOUT_MS = 180_000;
 
 async function connectStdio(t: import('node:test').TestContext, env: Record<string, string>): Promise<Client> {
   const transport = new StdioClientTransport({
@@ -27,10 +32,11 @@ async function connectStdio(t: import('node:test').TestContext, env: Record<stri
   return client;
 }
 
-test('stdio on the embedded database: the catalog as tools, reads and writes through the pipeline', { timeout: 300_000 }, async (t) => {
+// Seeds the demo (half a minute of CPU): the ceiling allows for a machine running several suites at once.
+test('stdio on the embedded database: the catalog as tools, reads and writes through the pipeline', { timeout: 600_000 }, async (t) => {
   const dataDir = tempDir(t);
-  // The demo plays 90 days of viewing through the collection code: allow for a busy machine.
-  const created = await runCli(t, ['seed', '--demo', '--json'], { dataDir, timeoutMs: 180_000 });
+  // The demo plays 90 days of viewing through the collection code, up to a pinned end (see pinnedDemoNow).
+  const created = await runCli(t, ['seed', '--demo', '--json'], { dataDir, env: { CUEPOINT_DEMO_NOW: pinnedDemoNow() } });
   assert.equal(created.code, 0, created.stderr);
   const { api_key: apiKey } = JSON.parse(created.stdout) as { api_key: string };
   const client = await connectStdio(t, { CUEPOINT_DATA_DIR: dataDir, CUEPOINT_API_KEY: apiKey });
@@ -54,14 +60,86 @@ test('stdio on the embedded database: the catalog as tools, reads and writes thr
   assert.equal(invalid.structuredContent.error.code, 'invalid_request');
 });
 
-test('stdio refuses a bad credential with a clear message', async (t) => {
+test('stdio refuses a bad credential with a plain message and exit 1; a missing one is a usage error', { timeout: 600_000 }, async (t) => {
   const dataDir = tempDir(t);
-  const run = await runCli(t, ['mcp', '--stdio'], { dataDir, env: { CUEPOINT_API_KEY: 'cue_live_not-a-key' } });
-  assert.equal(run.code, 2);
-  assert.match(run.stderr, /CUEPOINT_API_KEY: The credential is malformed/);
-  const missing = await runCli(t, ['mcp', '--stdio'], { dataDir });
+  // The embedded database is created and migrated first: allow for a busy machine.
+  const run = await runCli(t, ['mcp', '--stdio'], { dataDir, env: { CUEPOINT_API_KEY: 'cue_live_not-a-key' }, timeoutMs: CLI_TIMEOUT_MS });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, /^CUEPOINT_API_KEY was refused: The credential is malformed/);
+  assert.doesNotMatch(run.stderr, /Usage:/);
+  const missing = await runCli(t, ['mcp', '--stdio'], { dataDir, timeoutMs: CLI_TIMEOUT_MS });
   assert.equal(missing.code, 2);
   assert.match(missing.stderr, /CUEPOINT_API_KEY/);
+  assert.match(missing.stderr, /Usage:/);
+});
+
+test('stdio on a data directory in use says to forward to the running server with CUEPOINT_URL', { timeout: 600_000 }, async (t) => {
+  const dataDir = tempDir(t);
+  // This test process holds the directory, as a running server would.
+  const lock = lockDataDir(dataDir, join(dataDir, 'pgdata'));
+  t.after(() => lock.release());
+  const run = await runCli(t, ['mcp', '--stdio'], { dataDir, env: { CUEPOINT_API_KEY: 'cue_live_not-a-key' }, timeoutMs: CLI_TIMEOUT_MS });
+  assert.equal(run.code, 1, run.stderr);
+  assert.match(run.stderr, new RegExp(`in use by another process \\(pid ${process.pid}\\)`));
+  assert.match(run.stderr, /set CUEPOINT_URL to its address \(for example CUEPOINT_URL=http:\/\/localhost:3000\)/);
+  assert.doesNotMatch(run.stderr, /Usage:|^\s+at /m);
+});
+
+test('stdio with CUEPOINT_URL: a server that cannot be reached or refuses the key is a plain sentence and exit 1', {
+  timeout: 600_000,
+}, async (t) => {
+  const { app, request, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const base = await urlOf(app);
+
+  const closedPort = await freePort();
+  const unreachable = await runCli(t, ['mcp', '--stdio'], {
+    dataDir: tempDir(t),
+    env: { CUEPOINT_URL: `http://127.0.0.1:${closedPort}`, CUEPOINT_API_KEY: ws.key },
+    timeoutMs: CLI_TIMEOUT_MS,
+  });
+  assert.equal(unreachable.code, 1, unreachable.stderr);
+  assert.equal(
+    unreachable.stderr.trim(),
+    `Could not reach a Cuepoint server at http://127.0.0.1:${closedPort} (CUEPOINT_URL): connect ECONNREFUSED 127.0.0.1:${closedPort}. ` +
+      'Start the server (npx cuepoint start), or set CUEPOINT_URL to the address it listens on.',
+  );
+
+  const revoked = await ws.mintKey({ kind: 'assistant', scopes: ['videos:read'] });
+  assert.equal((await request('DELETE', `/v1/api-keys/${revoked.id}`, { token: ws.key })).status, 200);
+  const refusals: [string, string][] = [
+    [revoked.key, 'The credential is not recognised or has been revoked.'],
+    ['cue_live_not-a-key', 'The credential is malformed: expected a cue_live_ API key or a cue_asst_ assistant token.'],
+  ];
+  for (const [key, reason] of refusals) {
+    const refused = await runCli(t, ['mcp', '--stdio'], {
+      dataDir: tempDir(t),
+      env: { CUEPOINT_URL: base, CUEPOINT_API_KEY: key },
+      timeoutMs: CLI_TIMEOUT_MS,
+    });
+    assert.equal(refused.code, 1, refused.stderr);
+    assert.equal(
+      refused.stderr.trim(),
+      `The server at ${base} refused the key in CUEPOINT_API_KEY: ${reason} ` +
+        'Set CUEPOINT_API_KEY to a valid API key or assistant token of that server (npx cuepoint key create mints one).',
+    );
+  }
+
+  // Some other web server at that address.
+  const other = createServer((_request, response) => response.writeHead(404, { 'content-type': 'text/html' }).end('<h1>Not Found</h1>'));
+  await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+  t.after(() => other.close());
+  const otherUrl = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+  const notCuepoint = await runCli(t, ['mcp', '--stdio'], {
+    dataDir: tempDir(t),
+    env: { CUEPOINT_URL: otherUrl, CUEPOINT_API_KEY: ws.key },
+    timeoutMs: CLI_TIMEOUT_MS,
+  });
+  assert.equal(notCuepoint.code, 1, notCuepoint.stderr);
+  assert.equal(
+    notCuepoint.stderr.trim(),
+    `${otherUrl} has no MCP endpoint at /mcp (HTTP 404): set CUEPOINT_URL to the address of a Cuepoint server.`,
+  );
 });
 
 test('stdio with CUEPOINT_URL forwards to a running server', async (t) => {

@@ -12,7 +12,7 @@ import { freePort, http, runCli, startServer, tempDir } from '../helpers/server-
 
 const IN_USE = /in use by another process \(pid (\d+)\)/;
 
-test('a held data directory is refused to a second server and to the CLI until the holder stops', { timeout: 90_000 }, async (t) => {
+test('a held data directory is refused to a second server and to the CLI until the holder stops', { timeout: 180_000 }, async (t) => {
   const dataDir = tempDir(t);
   const holder = await startServer(t, { dataDir });
   const token = await holder.firstKey();

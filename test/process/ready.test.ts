@@ -43,7 +43,7 @@ test('start with an unreachable PostgreSQL explains itself without a stack trace
   assert.doesNotMatch(run.stderr, /node_modules/, 'no internal paths');
 });
 
-test('/health and /ready on a running embedded server', { timeout: 60_000 }, async (t) => {
+test('/health and /ready on a running embedded server', { timeout: 180_000 }, async (t) => {
   const server = await startServer(t, { dataDir: tempDir(t) });
   for (const [path, status] of [
     ['/health', 'ok'],

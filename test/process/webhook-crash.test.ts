@@ -50,7 +50,7 @@ for (const target of targets) {
       return flaky && first ? { status: 500, delay: 40 } : { status: 204, delay: 40 };
     });
 
-    let api: ServerProcess = await startServer(t, { dataDir, env, args: split ? ['--role', 'api'] : [], readyTimeoutMs: 90_000 });
+    let api: ServerProcess = await startServer(t, { dataDir, env, args: split ? ['--role', 'api'] : [] });
     const token = await api.firstKey();
     let worker: BackgroundProcess | undefined = split ? startBackground(t, { dataDir, env, args: ['--role', 'worker'] }) : undefined;
     const endpoint = await http(`${api.url}/v1/webhook-endpoints`, {
@@ -76,7 +76,7 @@ for (const target of targets) {
       } else {
         api.kill('SIGKILL');
         assert.equal((await api.exited).signal, 'SIGKILL');
-        api = await startServer(t, { dataDir, env, readyTimeoutMs: 90_000 });
+        api = await startServer(t, { dataDir, env });
       }
       t.diagnostic(`round ${round}: SIGKILL after ${inFlightAtKill} of ${EVENTS_PER_ROUND} requests had arrived`);
     }

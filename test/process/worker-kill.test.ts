@@ -10,7 +10,7 @@
  *   video ends `ready`, probed;
  * - killed on every attempt: after the last one the next process reaps the job, and the video ends
  *   `failed` with the reason.
- * The in-process rules behind this (claim after a lapse, fencing, reaping) are in src/jobs/*.test.ts.
+ * The in-process rules behind this (claim after a lapse, fencing, reaping) are in src/job-queue/*.test.ts.
  * Runs on PGlite always, and on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 import assert from 'node:assert/strict';
@@ -26,8 +26,6 @@ import { http, onCleanup, type ServerProcess, startServer, tempDir } from '../he
 
 const clip = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'clip.mp4'));
 const LEASE_MS = 2000;
-/** Generous: on a busy two-core machine an embedded-database start can take tens of seconds. */
-const READY_TIMEOUT_MS = 90_000;
 /** What the link sends before it stalls: a real start of the file, well short of its end. */
 const STALL_AFTER_BYTES = 8192;
 const targets = ['pglite', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
@@ -37,7 +35,7 @@ for (const target of targets) {
     const { dataDir, env } = await serviceSetup(t, target);
     const link = await stallingLink(t);
 
-    let server = await startServer(t, { dataDir, env, readyTimeoutMs: READY_TIMEOUT_MS });
+    let server = await startServer(t, { dataDir, env });
     const token = await server.firstKey();
     const videoId = await importVideo(server, token, `${link.url}/clip.mp4`);
 
@@ -46,7 +44,7 @@ for (const target of targets) {
     await killMidDownload(server, link);
 
     link.serveInFull = true;
-    server = await startServer(t, { dataDir, env, readyTimeoutMs: READY_TIMEOUT_MS });
+    server = await startServer(t, { dataDir, env });
     const video = await waitUntilSettled(server, token, videoId);
     assert.equal(video.status, 'ready', video.failure_reason);
     assert.deepEqual([video.file_size, video.width, video.duration_seconds], [clip.length, 320, 3], 'the whole file, probed');
@@ -59,19 +57,19 @@ for (const target of targets) {
     const { dataDir, env } = await serviceSetup(t, target);
     const link = await stallingLink(t);
 
-    let server = await startServer(t, { dataDir, env, readyTimeoutMs: READY_TIMEOUT_MS });
+    let server = await startServer(t, { dataDir, env });
     const token = await server.firstKey();
     const videoId = await importVideo(server, token, `${link.url}/clip.mp4`);
 
     for (let attempt = 1; attempt <= VIDEO_IMPORT_ATTEMPTS; attempt++) {
-      if (attempt > 1) server = await startServer(t, { dataDir, env, readyTimeoutMs: READY_TIMEOUT_MS });
+      if (attempt > 1) server = await startServer(t, { dataDir, env });
       // Each process takes the job up only once the previous one's lease has lapsed.
       await link.waitForStalledRequests(attempt);
       await killMidDownload(server, link);
       t.diagnostic(`attempt ${attempt} of ${VIDEO_IMPORT_ATTEMPTS}: killed mid-download`);
     }
 
-    server = await startServer(t, { dataDir, env, readyTimeoutMs: READY_TIMEOUT_MS });
+    server = await startServer(t, { dataDir, env });
     const video = await waitUntilSettled(server, token, videoId);
     assert.equal(video.status, 'failed');
     assert.match(video.failure_reason, new RegExp(`stopped before finishing, ${VIDEO_IMPORT_ATTEMPTS} times`));

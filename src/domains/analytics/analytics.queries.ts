@@ -5,9 +5,9 @@
  * another workspace is not_found.
  */
 import type { Kysely } from 'kysely';
-import { AppError } from '../../core/errors.ts';
-import type { Database, TranscriptSegmentJson } from '../../db/tables.ts';
-import { startOfLocalDay } from './calendar-days.ts';
+import { startOfLocalDay } from '../../core/calendar/calendar-days.ts';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import type { Database, TranscriptSegmentJson } from '../../db/tables/index.ts';
 
 export async function workspaceTimeZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
   const row = await db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirstOrThrow();
@@ -21,14 +21,9 @@ export interface VideoFacts {
 }
 
 export async function findVideo(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<VideoFacts> {
-  const video = await db
-    .selectFrom('videos')
-    .select(['id as video_id', 'title', 'duration_seconds'])
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', videoId)
-    .executeTakeFirst();
-  if (!video) throw AppError.notFound('video', videoId);
-  return video;
+  return findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (query) =>
+    query.select(['id as video_id', 'title', 'duration_seconds']),
+  );
 }
 
 /** The videos of this workspace among the ids, with their titles; the caller checks none is missing. */
@@ -157,12 +152,18 @@ export async function videoStatusEvents(
     .limit(limit)
     .execute();
   const events = rows.map((row) => {
-    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as { video_id?: unknown; reason?: unknown };
+    const data = (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as {
+      video_id?: unknown;
+      failure_reason?: unknown;
+      reason?: unknown;
+    };
+    // `reason` is how video.failed named it before the events catalog; older rows keep that name.
+    const reason = data.failure_reason ?? data.reason;
     return {
       type: row.type as StatusEvent['type'],
       video_id: typeof data.video_id === 'string' ? data.video_id : '',
       at: row.created_at,
-      reason: typeof data.reason === 'string' ? data.reason : null,
+      reason: typeof reason === 'string' ? reason : null,
     };
   });
   const valid = events.filter((event) => UUID.test(event.video_id));

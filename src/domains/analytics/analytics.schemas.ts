@@ -3,11 +3,11 @@
  * reports (definitions in docs/analytics.md), and a value compared with the period before.
  */
 import { Type } from 'typebox';
-import { Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { Nullable, StringEnum, Timestamp, VideoRefProperties } from '../../core/schemas.ts';
 
 export const IsoDate = (description: string) => Type.String({ format: 'date', description });
 
-export const TimeZone = Type.String({
+export const WorkspaceTimeZone = Type.String({
   description: "The workspace's IANA time zone: every day here is a calendar day there (a view counts on the day its session started).",
 });
 
@@ -81,8 +81,7 @@ const Rate = (description: string) =>
 export const ComparedVideo = Type.Object(
   {
     rank: Type.Integer({ minimum: 1 }),
-    video_id: Type.String({ format: 'uuid' }),
-    title: Type.String(),
+    ...VideoRefProperties,
     views: Type.Integer({ minimum: 0, description: 'Lifetime views.' }),
     score: Type.Number({
       minimum: 0,
@@ -109,8 +108,7 @@ export const ComparedVideo = Type.Object(
 /** A video whose views moved between two periods (list_changes). */
 export const Mover = Type.Object(
   {
-    video_id: Type.String({ format: 'uuid' }),
-    title: Type.String(),
+    ...VideoRefProperties,
     views: Type.Integer({ description: 'Views in this period.' }),
     previous_views: Type.Integer({ description: 'Views in the period before.' }),
     change: Type.Integer(),

@@ -3,8 +3,9 @@
  * video status events of the current one, the biggest movers in views, unusual drops and a few
  * plain sentences. Pure; every threshold is named here and in docs/analytics.md.
  */
-import { eachDay } from './calendar-days.ts';
-import { changePercent, type RollupRow, round, share } from './day-metrics.ts';
+import { eachDay } from '../../core/calendar/calendar-days.ts';
+import { changePercent, percent, round, shareOf } from '../../core/reported-numbers.ts';
+import type { RollupRow } from './day-metrics.ts';
 
 /** A mover changed by at least this many views … */
 export const MOVER_MIN_VIEWS = 10;
@@ -139,7 +140,7 @@ export function findUnusualDrops(
         metric: 'views',
         value: views,
         baseline: round(baseline, 1),
-        change_percent: round(((views - baseline) / baseline) * 100, 1),
+        change_percent: percent(((views - baseline) / baseline) * 100),
         description: `Only ${views} views on ${date}, against ${round(baseline, 1)} a day in the previous period: check that players still report (embeds, pages, ad blockers).`,
       });
     }
@@ -147,7 +148,7 @@ export function findUnusualDrops(
   for (const video of videos) {
     if (video.now.views < RATE_DROP_MIN_VIEWS || video.before.views < RATE_DROP_MIN_VIEWS) continue;
     for (const [metric, label, numerator] of RATES) {
-      const [value, before] = [share(numerator(video.now), video.now.views), share(numerator(video.before), video.before.views)];
+      const [value, before] = [shareOf(numerator(video.now), video.now.views), shareOf(numerator(video.before), video.before.views)];
       if (before - value < RATE_DROP_MIN_POINTS || (before - value) / before < RATE_DROP_MIN_SHARE) continue;
       drops.push({
         kind: 'rate_drop',
@@ -157,7 +158,7 @@ export function findUnusualDrops(
         metric,
         value,
         baseline: before,
-        change_percent: round(((value - before) / before) * 100, 1),
+        change_percent: percent(((value - before) / before) * 100),
         description: `“${video.title}”: ${label} fell from ${pct(before)} to ${pct(value)} (${video.before.views} → ${video.now.views} views).`,
       });
     }

@@ -5,8 +5,9 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../../test/helpers/app.ts';
+import { videoEventData } from '../../../test/helpers/events.ts';
 import { collect, type Event, pageView, viewer } from '../../../test/helpers/viewing.ts';
-import { recordEvent } from '../../core/events.ts';
+import { recordEvent } from '../../events/outbox.ts';
 
 async function session(harness: TestApp, videoId: string, who: string, events: Event[], now = new Date()): Promise<void> {
   const view = pageView(videoId, now);
@@ -91,10 +92,10 @@ test('compare_videos: 2–20 distinct ids, all of this workspace, or a 4xx namin
   assert.equal(missing.body.error.message, `No video with id ${foreign} in this workspace.`);
   assert.deepEqual(missing.body.error.details, { missing_video_ids: [foreign] });
   for (const [ids, problem] of [
-    [[a], 'must NOT have fewer than 2 items'],
-    [[a, a], 'must not contain duplicates'],
-    [[a, a.toUpperCase()], 'must not contain duplicates'],
-    [Array.from({ length: 21 }, () => crypto.randomUUID()), 'must NOT have more than 20 items'],
+    [[a], 'must list at least 2 items'],
+    [[a, a], 'must not list the same value twice (items 0 and 1 are the same)'],
+    [[a, a.toUpperCase()], 'must not list the same video twice (ids are not case-sensitive)'],
+    [Array.from({ length: 21 }, () => crypto.randomUUID()), 'lists 21 items; at most 20 are accepted'],
   ] as const) {
     const res = await compare(ids);
     assert.equal(res.status, 400, res.raw);
@@ -140,13 +141,14 @@ test('list_changes and get_analytics_summary: movers, status events, unusual dro
   await views(rising, '2026-03-18', people('a', 20));
   await views(falling, '2026-03-19', people('b', 10));
   await views(tiny, '2026-03-20', people('c', 2));
-  await recordEvent(harness.database.db, { workspaceId: ws.id, type: 'video.ready', data: { video_id: tiny }, at: at('2026-03-01') });
-  await recordEvent(harness.database.db, { workspaceId: ws.id, type: 'video.ready', data: { video_id: rising }, at: at('2026-03-18') });
+  const db = harness.database.db;
+  await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: await videoEventData(db, ws.id, tiny), at: at('2026-03-01') });
+  await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: await videoEventData(db, ws.id, rising), at: at('2026-03-18') });
   const reason = 'The file is not a video.';
-  await recordEvent(harness.database.db, {
+  await recordEvent(db, {
     workspaceId: ws.id,
     type: 'video.failed',
-    data: { video_id: broken, reason },
+    data: { ...(await videoEventData(db, ws.id, broken)), failure_reason: reason },
     at: at('2026-03-19'),
   });
   now = new Date('2026-03-20T18:00:00Z');

@@ -3,8 +3,9 @@
  * defaulting to the 28 days that end today in the workspace time zone, at most 366 days, and a clear
  * 400 naming both fields when the window is backwards or too long.
  */
+
+import { addDays, daySpan } from '../../core/calendar/calendar-days.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
-import { addDays, daySpan } from './calendar-days.ts';
 
 export const DEFAULT_WINDOW_DAYS = 28;
 export const MAX_WINDOW_DAYS = 366;

@@ -3,7 +3,8 @@
  * the definitions of docs/analytics.md: sums add up, rates divide by views (0 when there are none),
  * and distinct viewers over several rows come from merging their sketches, never from adding counts.
  */
-import { countViewers, mergeSketches } from './viewer-sketch.ts';
+import { seconds, shareOf } from '../../core/reported-numbers.ts';
+import { countViewers, mergeSketches } from '../viewing/viewer-sketch.ts';
 
 export interface RollupRow {
   day: string;
@@ -50,32 +51,16 @@ export function sumRows(rows: readonly RollupRow[]): Sums {
   return rows.reduce(addRow, emptySums());
 }
 
-/** Rounds away the noise that summing floating-point deltas leaves (0.30000000000000004). */
-export function round(value: number, digits: number): number {
-  const factor = 10 ** digits;
-  return Math.round(value * factor) / factor;
-}
-
-/** (value − previous) / previous in percent, to one decimal; null when there is nothing to compare with. */
-export function changePercent(value: number, previous: number): number | null {
-  return previous > 0 ? round(((value - previous) / previous) * 100, 1) : null;
-}
-
-/** part / whole as a share 0–1 to four decimals; 0 when the whole is 0. */
-export function share(part: number, whole: number): number {
-  return whole > 0 ? round(Math.min(1, Math.max(0, part / whole)), 4) : 0;
-}
-
 export function metricsOf(sums: Sums, uniqueViewers: number): Metrics {
   return {
     views: sums.views,
     unique_viewers: uniqueViewers,
-    watch_time_seconds: round(sums.watchTimeSeconds, 2),
-    average_engagement: share(sums.engagementSum, sums.views),
+    watch_time_seconds: seconds(sums.watchTimeSeconds),
+    average_engagement: shareOf(sums.engagementSum, sums.views),
     completions: sums.completions,
-    completion_rate: share(sums.completions, sums.views),
+    completion_rate: shareOf(sums.completions, sums.views),
     conversions: sums.conversions,
-    conversion_rate: share(sums.conversions, sums.views),
+    conversion_rate: shareOf(sums.conversions, sums.views),
   };
 }
 

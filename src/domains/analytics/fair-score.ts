@@ -7,7 +7,7 @@
  * views and close to the average itself for many. Each cautious rate is divided by the workspace
  * average, and the score is their weighted mean × 100. Pure.
  */
-import { round } from './day-metrics.ts';
+import { percent, round, share } from '../../core/reported-numbers.ts';
 
 /** The workspace average counts as this many views of evidence in every video's adjusted rates. */
 export const PRIOR_VIEWS = 50;
@@ -69,7 +69,7 @@ export function fairScore(video: Totals, workspace: Rates): FairScore {
       weights += SCORE_WEIGHTS[name];
     }
   }
-  const score = weights > 0 ? round((weighted / weights) * 100, 1) : 0;
+  const score = weights > 0 ? percent((weighted / weights) * 100) : 0;
   return { evidenceWeight: video.views / evidence, adjusted, cautious, index, score };
 }
 
@@ -79,12 +79,12 @@ const LABELS: Record<RateName, string> = {
   conversion_rate: 'conversion',
 };
 
-const percent = (share: number) => `${Math.round(share * 100)}%`;
+const percentText = (value: number) => `${Math.round(value * 100)}%`;
 
 /** A few plain sentences saying why a video got its rank. */
 export function explainRank(rank: number, count: number, views: number, own: Rates, fair: FairScore, average: Rates): string {
   const parts = [`Rank ${rank} of ${count} with a score of ${fair.score}.`];
-  const weight = percent(fair.evidenceWeight);
+  const weight = percentText(fair.evidenceWeight);
   if (views === 0) parts.push('No views yet: it is scored as a workspace-average video we know nothing about, cautiously.');
   else if (views < PRIOR_VIEWS)
     parts.push(
@@ -96,7 +96,8 @@ export function explainRank(rank: number, count: number, views: number, own: Rat
   if (known.length === 0) parts.push('No views in the workspace yet, so nothing tells the videos apart.');
   else {
     const rates = known.map(
-      (name) => `${LABELS[name]} ${percent(own[name])} (cautiously ${percent(fair.cautious[name])}, workspace ${percent(average[name])})`,
+      (name) =>
+        `${LABELS[name]} ${percentText(own[name])} (cautiously ${percentText(fair.cautious[name])}, workspace ${percentText(average[name])})`,
     );
     const sentence = rates.join(', ');
     parts.push(`${sentence.charAt(0).toUpperCase()}${sentence.slice(1)}.`);
@@ -129,10 +130,11 @@ export function rankVideos(candidates: readonly Candidate[], average: Rates) {
   scored.sort((a, b) => b.fair.score - a.fair.score || b.totals.views - a.totals.views || a.order - b.order);
   return scored.map((entry, i) => {
     const report = (name: RateName): RateReport => ({
-      value: round(entry.own[name], 4),
-      adjusted: round(entry.fair.adjusted[name], 4),
-      cautious: round(entry.fair.cautious[name], 4),
-      workspace_average: round(average[name], 4),
+      value: share(entry.own[name]),
+      adjusted: share(entry.fair.adjusted[name]),
+      cautious: share(entry.fair.cautious[name]),
+      workspace_average: share(average[name]),
+      // Against the workspace average, so above 1 for a better video: a ratio, not a share.
       index: entry.fair.index[name] === null ? null : round(entry.fair.index[name] as number, 3),
     });
     return {
@@ -141,7 +143,7 @@ export function rankVideos(candidates: readonly Candidate[], average: Rates) {
       title: entry.title,
       views: entry.totals.views,
       score: entry.fair.score,
-      evidence_weight: round(entry.fair.evidenceWeight, 4),
+      evidence_weight: share(entry.fair.evidenceWeight),
       metrics: {
         average_engagement: report('average_engagement'),
         completion_rate: report('completion_rate'),

@@ -3,9 +3,9 @@
  * its heatmap, each scored as the share of views it concerns (so the kinds rank against each other)
  * and explained in a sentence with its numbers; with a transcript, the words spoken then. Pure.
  */
-import type { TranscriptSegmentJson } from '../../db/tables.ts';
+import { seconds, share } from '../../core/reported-numbers.ts';
+import type { TranscriptSegmentJson } from '../../db/tables/index.ts';
 import { findCtaWindows, findDropOffs, findRewatchPeaks, type Heatmap } from './heatmap-reading.ts';
-import { seconds } from './retention-report.ts';
 
 /** Below this many views one viewer moves a slice by 5% or more: no moments are reported. */
 export const MIN_VIEWS_FOR_MOMENTS = 20;
@@ -101,7 +101,7 @@ export function findKeyMoments(heatmap: Heatmap, segments: readonly TranscriptSe
       return {
         rank: i + 1,
         ...moment,
-        score: Math.round(moment.score * 10_000) / 10_000,
+        score: share(moment.score),
         views_involved: Math.round(moment.score * views),
         transcript: spokenBetween(segments, from, moment.end_seconds),
       };

@@ -1,11 +1,13 @@
 /**
  * The body of get_video_retention from a heatmap row: pure, so the shape of an empty answer and the
- * rounding live in one place. Seconds are rounded to tenths, shares to four decimals.
+ * rounding live in one place. Seconds are rounded to tenths, shares to four decimals
+ * (core/reported-numbers.ts); the slice width keeps thousandths, as a short video's slices are
+ * hundredths of a second wide.
  */
 import { Type } from 'typebox';
-import { round } from './day-metrics.ts';
+import { percent, round, seconds, share } from '../../core/reported-numbers.ts';
+import { SLICES } from '../viewing/watched-ranges.ts';
 import { findDropOffs, findRewatchPeaks, type Heatmap, retentionCurve, rewatchCurve, sliceSeconds } from './heatmap-reading.ts';
-import { SLICES } from './watched-ranges.ts';
 
 export const RetentionPoint = Type.Object(
   {
@@ -30,8 +32,6 @@ export function toHeatmap(durationSeconds: number, row: HeatmapRow): Heatmap {
   return { views: row.views, durationSeconds, reach: row.reach, plays: row.plays, ctaClicks: row.cta_clicks };
 }
 
-export const seconds = (value: number) => round(value, 1);
-
 export function describeRetention(durationSeconds: number | null, row: HeatmapRow | null) {
   const empty = {
     views: 0,
@@ -53,23 +53,24 @@ export function describeRetention(durationSeconds: number | null, row: HeatmapRo
   return {
     ...empty,
     views: row.views,
-    average_percentage_viewed: round(Math.min(100, ((row.engagement_sum ?? 0) / row.views) * 100), 1),
-    curve: retention.map((share, slice) => ({
+    average_percentage_viewed: percent(Math.min(100, ((row.engagement_sum ?? 0) / row.views) * 100)),
+    curve: retention.map((reached, slice) => ({
       slice,
       start_seconds: seconds(slice * width),
       end_seconds: seconds((slice + 1) * width),
-      retention: round(share, 4),
+      retention: share(reached),
+      // Plays per view: above 1 where people replay, so a ratio to four decimals, not a share.
       rewatch: round(rewatch[slice] ?? 0, 4),
     })),
-    opening_drop: round(Math.max(0, (retention[0] ?? 0) - (retention[1] ?? 0)), 4),
+    opening_drop: share((retention[0] ?? 0) - (retention[1] ?? 0)),
     drop_offs: findDropOffs(heatmap)
       .slice(0, 3)
       .map((drop) => ({
         start_seconds: seconds(drop.startSeconds),
         end_seconds: seconds(drop.endSeconds),
-        from_retention: round(drop.from, 4),
-        to_retention: round(drop.to, 4),
-        fall: round(drop.fall, 4),
+        from_retention: share(drop.from),
+        to_retention: share(drop.to),
+        fall: share(drop.fall),
       })),
     rewatch_peaks: findRewatchPeaks(heatmap)
       .slice(0, 3)
@@ -78,7 +79,7 @@ export function describeRetention(durationSeconds: number | null, row: HeatmapRo
         end_seconds: seconds(peak.endSeconds),
         rewatch: round(peak.rewatch, 4),
         median_rewatch: round(peak.medianRewatch, 4),
-        replay_share: round(peak.replayShare, 4),
+        replay_share: share(peak.replayShare),
       })),
     note: null,
   };

@@ -113,8 +113,8 @@ test('get_video_analytics: totals and zero-filled days follow every definition, 
   assert.deepEqual([oneDay.body.totals.views, oneDay.body.totals.unique_viewers, oneDay.body.daily.length], [1, 1, 1]);
 
   // Reads use only the rollups: without the raw batches and sessions, every answer is the same.
-  await harness.database.db.deleteFrom('viewing_batches').execute();
-  await harness.database.db.deleteFrom('viewing_sessions').execute();
+  await harness.database.db.deleteFrom('viewing_batches').where('workspace_id', '=', ws.id).execute();
+  await harness.database.db.deleteFrom('viewing_sessions').where('workspace_id', '=', ws.id).execute();
   assert.deepEqual((await harness.request('GET', url, { token: ws.key })).body, res.body);
 });
 
@@ -296,10 +296,12 @@ test('zero data: every analytics answer is complete and valid before anyone watc
 });
 
 test('another workspace’s video is not_found for the per-video analytics', async (t) => {
-  const harness = await startTestApp(t);
+  // A fixed noon, so the session and the summaries read later fall on the same day whenever the test runs.
+  const now = new Date('2026-06-15T12:00:00Z');
+  const harness = await startTestApp(t, { clock: () => now });
   const [mine, theirs] = [await harness.workspace(), await harness.workspace()];
   const foreign = await theirs.addVideo();
-  await session(harness, foreign, 'spy', [[progress([0, 30])]], new Date());
+  await session(harness, foreign, 'spy', [[progress([0, 30])]], now);
   for (const path of ['analytics', 'retention', 'key-moments']) {
     const res = await harness.request('GET', `/v1/videos/${foreign}/${path}`, { token: mine.key });
     assert.deepEqual([res.status, res.body.error.code], [404, 'not_found'], path);

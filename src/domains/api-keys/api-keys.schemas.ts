@@ -23,6 +23,9 @@ export const ApiKey = Type.Object(
     scopes: Type.Array(ScopeSchema),
     created_at: Timestamp('When the key was minted.'),
     expires_at: Nullable(Timestamp('When the key stops working; null for never.')),
+    last_used_at: Nullable(
+      Timestamp('When the key last authenticated a request, to within a minute (refreshed at most once a minute); null if never used.'),
+    ),
   },
   { additionalProperties: false },
 );

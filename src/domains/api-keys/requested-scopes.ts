@@ -7,7 +7,8 @@ import { isScope, type Scope, TIER_SCOPES, type Tier } from '../../core/scopes.t
 
 export function parseRequestedScopes(scope: string | string[] | undefined): Scope[] {
   if (scope === undefined) return [...TIER_SCOPES.read];
-  if (typeof scope === 'string' && scope.trim() in TIER_SCOPES) return [...TIER_SCOPES[scope.trim() as Tier]];
+  // Own keys only: `in` would also find `constructor` or `toString` on the object's prototype.
+  if (typeof scope === 'string' && Object.hasOwn(TIER_SCOPES, scope.trim())) return [...TIER_SCOPES[scope.trim() as Tier]];
   const names = typeof scope === 'string' ? scope.split(/[\s,]+/).filter(Boolean) : scope;
   const unknown = names.filter((name) => !isScope(name));
   if (names.length === 0 || unknown.length > 0) {

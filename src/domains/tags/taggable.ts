@@ -2,18 +2,29 @@
  * Every kind of content that carries tags, and how to reach its tags. list_tags and rename_tag work
  * over this list, so a new taggable kind (leads, routes…) joins them by adding one entry here.
  */
-import type { EventType } from '../../core/events.ts';
+import type { OperationContext } from '../../core/context.ts';
+import { getVideoDetail } from '../videos/videos.queries.ts';
 
 export interface TaggableKind {
   /** The name used in `applies_to` and in usage counts. */
   kind: string;
   /** Table with `id`, `workspace_id`, `tags text[]` and `updated_at` columns. */
   table: 'videos';
-  /** Event recorded for each row a rename changes, with the row id under `idField`. */
-  event: EventType;
-  idField: string;
+  /** Records the update event of each row a rename changed, in the rename's transaction. */
+  recordRenamed(ctx: OperationContext, ids: readonly string[], renamed: { from: string; to: string }): Promise<void>;
 }
 
-export const TAGGABLE_KINDS: readonly TaggableKind[] = [{ kind: 'videos', table: 'videos', event: 'video.updated', idField: 'video_id' }];
+export const TAGGABLE_KINDS: readonly TaggableKind[] = [
+  {
+    kind: 'videos',
+    table: 'videos',
+    async recordRenamed(ctx, ids, renamed) {
+      for (const videoId of ids) {
+        const video = await getVideoDetail(ctx.db, ctx.workspaceId, videoId, ctx.links);
+        await ctx.emit('video.updated', { video_id: videoId, changed: ['tags'], renamed_tag: renamed, video });
+      }
+    },
+  },
+];
 
 export const TAGGABLE_KIND_NAMES = TAGGABLE_KINDS.map((k) => k.kind);

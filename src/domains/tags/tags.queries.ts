@@ -2,7 +2,9 @@
  * Tag usage and tag renames across every taggable kind, always inside one workspace.
  */
 import { type Kysely, sql } from 'kysely';
-import type { Database } from '../../db/tables.ts';
+import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import type { Database } from '../../db/tables/index.ts';
 import { TAGGABLE_KINDS, type TaggableKind } from './taggable.ts';
 
 export interface TagUsage {
@@ -11,37 +13,24 @@ export interface TagUsage {
   usage: Record<string, number>;
 }
 
-/** Tags in use, alphabetical, starting after `after`; plus how many distinct tags there are. */
-export async function listTagUsage(
-  db: Kysely<Database>,
-  workspaceId: string,
-  page: { after: string | undefined; limit: number },
-): Promise<{ rows: TagUsage[]; total: number }> {
-  const union = sql.join(
+const ALPHABETICAL: KeysetOrder = { direction: 'asc', columns: [{ expression: 'tag_usage.tag', type: 'text' }] };
+
+/** Tags in use, alphabetical, one page of them after the cursor's tag; with how many distinct tags there are. */
+export async function listTagUsage(db: Kysely<Database>, workspaceId: string, page: PageRequest): Promise<KeysetRows<TagUsage>> {
+  const uses = sql.join(
     TAGGABLE_KINDS.map(
       (k) => sql`select ${k.kind}::text as kind, unnest(tags) as tag from ${sql.table(k.table)} where workspace_id = ${workspaceId}`,
     ),
     sql` union all `,
   );
-  const after = page.after === undefined ? sql`true` : sql`tag > ${page.after}`;
-  const rows = await sql<{ tag: string; kind: string; uses: number }>`
-    with uses as (${union}),
-    page as (select distinct tag from uses where ${after} order by tag limit ${page.limit + 1})
-    select uses.tag, uses.kind, count(*)::int as uses from uses join page using (tag)
-    group by uses.tag, uses.kind order by uses.tag`.execute(db);
-  const count = await sql<{ total: number }>`with uses as (${union}) select count(distinct tag)::int as total from uses`.execute(db);
-
-  const byTag = new Map<string, TagUsage>();
-  for (const row of rows.rows) {
-    let entry = byTag.get(row.tag);
-    if (!entry) {
-      entry = { tag: row.tag, total: 0, usage: Object.fromEntries(TAGGABLE_KINDS.map((k) => [k.kind, 0])) };
-      byTag.set(row.tag, entry);
-    }
-    entry.usage[row.kind] = row.uses;
-    entry.total += row.uses;
-  }
-  return { rows: [...byTag.values()], total: count.rows[0]?.total ?? 0 };
+  // One row per tag: its uses in total and per kind.
+  const perTag = sql<{ tag: string; total: number; usage: Record<string, number> }>`(
+    select tag, sum(uses)::int as total, jsonb_object_agg(kind, uses) as usage
+    from (select tag, kind, count(*)::int as uses from (${uses}) as tagged group by tag, kind) as per_kind
+    group by tag)`;
+  const { rows, keys, total } = await keysetPage(db.selectFrom(perTag.as('tag_usage')), (query) => query.selectAll(), ALPHABETICAL, page);
+  const none = Object.fromEntries(TAGGABLE_KINDS.map((k) => [k.kind, 0]));
+  return { rows: rows.map((row) => ({ tag: row.tag, total: row.total, usage: { ...none, ...row.usage } })), keys, total };
 }
 
 /**

@@ -1,7 +1,8 @@
 /** Transcripts: one per video, written by processing, read by the transcript operations. */
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import type { Database, TranscriptSegmentJson } from '../../db/tables.ts';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import type { Database, TranscriptSegmentJson } from '../../db/tables/index.ts';
 
 export interface NewTranscript {
   source: 'embedded_subtitles';
@@ -40,12 +41,6 @@ export async function findTranscript(db: Kysely<Database>, workspaceId: string, 
     .where('video_id', '=', videoId)
     .executeTakeFirst();
   if (row) return row;
-  const video = await db
-    .selectFrom('videos')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', videoId)
-    .executeTakeFirst();
-  if (!video) throw AppError.notFound('video', videoId);
+  await findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (query) => query.select('id'));
   throw new AppError('not_found', 'This video has no transcript yet.', { resource: 'transcript', video_id: videoId });
 }

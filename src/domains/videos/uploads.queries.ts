@@ -3,9 +3,11 @@
  * finished by moving the video to processing and queueing its processing job, in one transaction.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../../core/events.ts';
-import type { Database } from '../../db/tables.ts';
-import { enqueueJob } from '../../jobs/queue.ts';
+import type { Database } from '../../db/tables/index.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { enqueueJob } from '../../job-queue/queue.ts';
+import type { MediaLinks } from '../../media/media-links.ts';
+import { getVideoDetail } from './videos.queries.ts';
 
 export const VIDEO_PROCESSING_JOB = 'video.process';
 export const VIDEO_PROCESSING_ATTEMPTS = 3;
@@ -58,9 +60,13 @@ export async function finishUpload(db: Kysely<Database>, upload: { videoId: stri
   });
 }
 
-/** Ends processing as failed with a reason the owner can read, unless the video already left processing. */
+/**
+ * Ends processing as failed with a reason the owner can read, unless the video already left
+ * processing; records `video.failed` with the video as get_video now returns it (`links` makes its URLs).
+ */
 export async function markVideoFailed(
   db: Kysely<Database>,
+  links: MediaLinks,
   workspaceId: string,
   videoId: string,
   reason: string,
@@ -75,7 +81,9 @@ export async function markVideoFailed(
       .where('status', '=', 'processing')
       .returning('id')
       .executeTakeFirst();
-    if (row) await recordEvent(trx, { workspaceId, type: 'video.failed', data: { video_id: videoId, reason }, at: now });
+    if (!row) return;
+    const video = await getVideoDetail(trx, workspaceId, videoId, links);
+    await recordEvent(trx, { workspaceId, type: 'video.failed', data: { video_id: videoId, failure_reason: reason, video }, at: now });
   });
 }
 
@@ -88,4 +96,27 @@ export async function isStillProcessing(db: Kysely<Database>, workspaceId: strin
     .where('workspace_id', '=', workspaceId)
     .executeTakeFirst();
   return video?.status === 'processing';
+}
+
+/**
+ * Puts a failed video back to processing, clears its failure reason, and queues the job that makes
+ * it again: the import (the file is downloaded again from its link) or, for an upload, the
+ * processing of the stored file. The caller holds the video's row lock and has checked it failed.
+ */
+export async function requeueFailedVideo(
+  db: Kysely<Database>,
+  video: { workspaceId: string; videoId: string; sourceUrl: string | null },
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('videos')
+    .set({ status: 'processing', failure_reason: null, updated_at: now })
+    .where('id', '=', video.videoId)
+    .where('workspace_id', '=', video.workspaceId)
+    .where('status', '=', 'failed')
+    .execute();
+  const job = video.sourceUrl
+    ? { kind: VIDEO_IMPORT_JOB, payload: { video_id: video.videoId, source_url: video.sourceUrl }, maxAttempts: VIDEO_IMPORT_ATTEMPTS }
+    : { kind: VIDEO_PROCESSING_JOB, payload: { video_id: video.videoId }, maxAttempts: VIDEO_PROCESSING_ATTEMPTS };
+  await enqueueJob(db, { ...job, workspaceId: video.workspaceId }, now);
 }

@@ -3,11 +3,15 @@
  * misses in this workspace throws not_found, whoever really owns the id.
  */
 import { randomUUID } from 'node:crypto';
-import { type Expression, type Kysely, type SqlBool, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import type { MediaLinks } from '../../core/media-links.ts';
-import type { SortKey } from '../../core/pagination.ts';
-import type { Database } from '../../db/tables.ts';
+import { findInWorkspace, foundInWorkspace } from '../../core/find-in-workspace.ts';
+import { type KeysetOrder, keysetPage, type SortColumn } from '../../core/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts';
+import type { Database } from '../../db/tables/index.ts';
+import type { MediaLinks } from '../../media/media-links.ts';
+import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
 export const VIDEO_SORTS = ['newest', 'oldest', 'most_viewed', 'title'] as const;
@@ -51,24 +55,16 @@ function applyFilters(query: VideoQuery, filters: VideoFilters): VideoQuery {
   return q;
 }
 
-const ORDER: Record<VideoSort, { columns: string[]; direction: 'asc' | 'desc'; types: string[] }> = {
-  newest: { columns: ['v.created_at', 'v.id'], direction: 'desc', types: ['timestamptz', 'uuid'] },
-  oldest: { columns: ['v.created_at', 'v.id'], direction: 'asc', types: ['timestamptz', 'uuid'] },
-  most_viewed: { columns: ['v.view_count', 'v.id'], direction: 'desc', types: ['bigint', 'uuid'] },
-  title: { columns: ['lower(v.title)', 'v.id'], direction: 'asc', types: ['text', 'uuid'] },
+/** The order of each sort; `id` last breaks ties, so pages never repeat or skip a video. */
+const ORDER: Record<VideoSort, KeysetOrder> = {
+  newest: { direction: 'desc', columns: [column('v.created_at', 'timestamptz'), column('v.id', 'uuid')] },
+  oldest: { direction: 'asc', columns: [column('v.created_at', 'timestamptz'), column('v.id', 'uuid')] },
+  most_viewed: { direction: 'desc', columns: [column('v.view_count', 'bigint'), column('v.id', 'uuid')] },
+  title: { direction: 'asc', columns: [column('lower(v.title)', 'text'), column('v.id', 'uuid')] },
 };
 
-function afterKey(sort: VideoSort, key: SortKey): Expression<SqlBool> {
-  const order = ORDER[sort];
-  const columns = sql.raw(order.columns.join(', '));
-  const values = sql.join(key.map((value, i) => sql`${value}::${sql.raw(order.types[i] as string)}`));
-  return order.direction === 'desc' ? sql<SqlBool>`(${columns}) < (${values})` : sql<SqlBool>`(${columns}) > (${values})`;
-}
-
-export function sortKeyOf(sort: VideoSort, video: VideoSummary): SortKey {
-  if (sort === 'most_viewed') return [video.views, video.video_id];
-  if (sort === 'title') return [video.title.toLowerCase(), video.video_id];
-  return [video.created_at, video.video_id];
+function column(expression: string, type: SortColumn['type']): SortColumn {
+  return { expression, type };
 }
 
 const summaryColumns = [
@@ -111,7 +107,7 @@ function toSummary(row: SummaryRow): VideoSummary {
     tags: row.tags,
     folder_id: row.folder_id,
     folder_name: row.folder_name,
-    duration_seconds: row.duration_seconds,
+    duration_seconds: secondsOrNull(row.duration_seconds),
     views: row.view_count,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
@@ -122,18 +118,11 @@ export async function listVideos(
   db: Kysely<Database>,
   workspaceId: string,
   filters: VideoFilters,
-  page: { after: SortKey | undefined; limit: number },
-): Promise<{ rows: VideoSummary[]; total: number }> {
+  page: PageRequest,
+): Promise<KeysetRows<VideoSummary>> {
   const filtered = applyFilters(baseQuery(db, workspaceId), filters);
-  const order = ORDER[filters.sort];
-  let pageQuery = filtered.select(summaryColumns);
-  if (page.after) pageQuery = pageQuery.where(afterKey(filters.sort, page.after));
-  for (const column of order.columns) pageQuery = pageQuery.orderBy(sql.raw(column), order.direction);
-  const [rows, count] = await Promise.all([
-    pageQuery.limit(page.limit + 1).execute(),
-    filtered.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows: rows.map(toSummary), total: Number(count.total) };
+  const { rows, keys, total } = await keysetPage(filtered, (query) => query.select(summaryColumns), ORDER[filters.sort], page);
+  return { rows: rows.map(toSummary), keys, total };
 }
 
 export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string, links: MediaLinks): Promise<VideoDetail> {
@@ -157,11 +146,11 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       's.leads',
     ])
     .where('v.id', '=', videoId)
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('video', videoId);
+    .executeTakeFirst()
+    .then((found) => foundInWorkspace(found, 'videos', videoId));
   const views = row.views ?? 0;
   const completions = row.completions ?? 0;
-  const served = row.status === 'ready' && !row.archived;
+  const served = isServable(row);
   return {
     ...toSummary(row),
     source_url: row.source_url,
@@ -178,37 +167,29 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     stats: {
       views,
       unique_viewers: row.unique_viewers ?? 0,
-      watch_time_seconds: row.watch_time_seconds ?? 0,
-      average_engagement: views > 0 ? (row.engagement_sum ?? 0) / views : 0,
+      // Rounded as the analytics operations round the same figures (core/reported-numbers.ts).
+      watch_time_seconds: seconds(row.watch_time_seconds ?? 0),
+      average_engagement: shareOf(row.engagement_sum ?? 0, views),
       completions,
-      completion_rate: views > 0 ? completions / views : 0,
+      completion_rate: shareOf(completions, views),
       conversions: row.conversions ?? 0,
       leads: row.leads ?? 0,
     },
   };
 }
 
-/** Throws not_found unless the folder exists in this workspace. */
+/**
+ * Throws not_found unless the folder exists in this workspace. Holds a key-share lock on it until the
+ * transaction ends, so a delete_folder running at the same time waits for the video to be filed (and
+ * then unfiles it) or has finished first (and this is not_found), never a foreign-key error.
+ */
 export async function assertFolderInWorkspace(db: Kysely<Database>, workspaceId: string, folderId: string): Promise<void> {
-  const folder = await db
-    .selectFrom('folders')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', folderId)
-    .executeTakeFirst();
-  if (!folder) throw AppError.notFound('folder', folderId);
+  await findInWorkspace(db, 'folders', { workspaceId, id: folderId }, (query) => query.select('id').forKeyShare());
 }
 
 /** Locks the video row for the rest of the transaction, so concurrent updates apply one after another. */
 export async function lockVideo(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<void> {
-  const row = await db
-    .selectFrom('videos')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', videoId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('video', videoId);
+  await findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (query) => query.select('id').forUpdate());
 }
 
 /** Throws plan_limit when the workspace already has as many videos as its plan allows. */

@@ -2,14 +2,14 @@
  * How a video looks to callers: a summary in lists, a detail with stats and media facts on its own.
  */
 import { type Static, Type } from 'typebox';
-import { Id, Nullable, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
+import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
 
 export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
 export const VideoStatus = StringEnum(VIDEO_STATUSES, {
   description: 'waiting_upload → processing → ready | failed; imports start at processing.',
 });
 
-export const VideoId = Id('The video id, as returned by list_videos.');
+export const VideoId = ResourceId('video', 'The video id, as returned by list_videos.');
 
 export const VideoSummary = Type.Object(
   {

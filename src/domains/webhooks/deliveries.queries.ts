@@ -4,9 +4,10 @@
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import type { SortKey } from '../../core/pagination.ts';
-import { newestFirstPage } from '../../db/newest-first-page.ts';
-import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables.ts';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import { keysetPage, NEWEST_FIRST } from '../../core/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables/index.ts';
 import type { FailureReason } from './send-attempt.ts';
 import type { WebhookDelivery } from './webhooks.schemas.ts';
 
@@ -39,17 +40,18 @@ export async function listDeliveries(
   workspaceId: string,
   endpointId: string,
   filters: { status?: DeliveryStatus },
-  page: { after: SortKey | undefined; limit: number },
-): Promise<{ rows: WebhookDeliveryRow[]; total: number }> {
+  page: PageRequest,
+): Promise<KeysetRows<WebhookDeliveryRow>> {
   let base = db.selectFrom('webhook_deliveries').where('workspace_id', '=', workspaceId).where('endpoint_id', '=', endpointId);
   if (filters.status) base = base.where('status', '=', filters.status);
-  return newestFirstPage(base, page);
+  return keysetPage(base, (query) => query.selectAll(), NEWEST_FIRST, page);
 }
 
 /**
- * Queues a failed or exhausted delivery to be sent again now. An exhausted one gets one more
- * attempt; a failed one keeps its remaining attempts and just stops waiting. The same event id, so
- * the same webhook-id: a receiver that did get it after all can tell.
+ * Queues a failed or exhausted delivery to be sent again now. One with no attempts left (exhausted,
+ * or a failed test delivery, which is tried once) gets one more attempt; a failed one keeps its
+ * remaining attempts and just stops waiting. The same event id, so the same webhook-id: a receiver
+ * that did get it after all can tell.
  */
 export async function retryDelivery(
   db: Kysely<Database>,
@@ -58,15 +60,13 @@ export async function retryDelivery(
   deliveryId: string,
   now: Date,
 ): Promise<WebhookDeliveryRow> {
-  const row = await db
-    .selectFrom('webhook_deliveries')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('endpoint_id', '=', endpointId)
-    .where('id', '=', deliveryId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('webhook delivery of this endpoint', deliveryId);
+  const row = await findInWorkspace(
+    db,
+    'webhook_deliveries',
+    { workspaceId, id: deliveryId },
+    (query) => query.selectAll().where('endpoint_id', '=', endpointId).forUpdate(),
+    'webhook delivery of this endpoint',
+  );
   if (row.status === 'succeeded' || row.status === 'pending') {
     const why = row.status === 'succeeded' ? 'was delivered already' : 'is already waiting to be sent';
     throw new AppError('conflict', `This delivery ${why}; only failed or exhausted deliveries can be retried.`, {
@@ -80,7 +80,7 @@ export async function retryDelivery(
     .updateTable('webhook_deliveries')
     .set({
       status: 'pending',
-      max_attempts: row.status === 'exhausted' ? row.attempts + 1 : row.max_attempts,
+      max_attempts: row.attempts >= row.max_attempts ? row.attempts + 1 : row.max_attempts,
       next_attempt_at: now,
       lease_until: null,
       locked_by: null,
@@ -91,7 +91,10 @@ export async function retryDelivery(
     .executeTakeFirstOrThrow();
 }
 
-/** On resume: everything the endpoint held back while paused becomes due now. Answers how many. */
+/**
+ * On resume: everything the endpoint held back while paused becomes due now. Answers how many. A
+ * failed test delivery has no attempt left and stays as it is (only retry_webhook_delivery resends it).
+ */
 export async function releaseHeldDeliveries(db: Kysely<Database>, workspaceId: string, endpointId: string, now: Date): Promise<number> {
   const result = await db
     .updateTable('webhook_deliveries')
@@ -99,6 +102,7 @@ export async function releaseHeldDeliveries(db: Kysely<Database>, workspaceId: s
     .where('workspace_id', '=', workspaceId)
     .where('endpoint_id', '=', endpointId)
     .where('status', 'in', ['pending', 'failed'])
+    .where((eb) => eb('attempts', '<', eb.ref('max_attempts')))
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }

@@ -7,11 +7,13 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../../test/helpers/app.ts';
-import { recordEvent } from '../../core/events.ts';
+import { videoEventData } from '../../../test/helpers/events.ts';
+import { recordEvent } from '../../events/outbox.ts';
 import { claimDueDeliveries, fanOutEvents, outcomeOf, reapAbandonedDeliveries, recordAttempt } from './delivery-queue.ts';
 import type { AttemptResult } from './send-attempt.ts';
 
 const SCHEDULE = [1000, 2000];
+// Fan-out, claims and the reaper work on every workspace's rows: each test has a database of its own.
 const ok: AttemptResult = {
   succeeded: true,
   statusCode: 200,
@@ -25,7 +27,7 @@ const ok: AttemptResult = {
 const failed: AttemptResult = { ...ok, succeeded: false, statusCode: 503, failureReason: 'non_2xx', error: 'HTTP 503' };
 
 test('fan-out: one delivery per subscribed endpoint and event, once; later endpoints and test events left out', async (t) => {
-  const { workspace, database } = await startTestApp(t);
+  const { workspace, database } = await startTestApp(t, { isolated: true });
   const db = database.db;
   const ws = await workspace();
   const other = await workspace();
@@ -37,13 +39,16 @@ test('fan-out: one delivery per subscribed endpoint and event, once; later endpo
   // A workspace whose plan no longer includes webhooks keeps its endpoint but gets no deliveries.
   const downgraded = await workspace('free');
   await downgraded.addWebhookEndpoint({ events: ['*'] });
+  const video = await videoEventData(db, ws.id, await ws.addVideo());
+  const update = { ...video, changed: ['title' as const] };
   // Endpoints created now; these events happened a minute ago, before any of them existed...
-  await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: {}, at: t0 });
+  await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: update, at: t0 });
   const now = new Date();
-  const updated = await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: { n: 1 }, at: now });
-  const ready = await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: { n: 2 }, at: now });
-  await recordEvent(db, { workspaceId: ws.id, type: 'webhook.test', data: {}, at: now });
-  await recordEvent(db, { workspaceId: downgraded.id, type: 'video.updated', data: {}, at: now });
+  const updated = await recordEvent(db, { workspaceId: ws.id, type: 'video.updated', data: update, at: now });
+  const ready = await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: video, at: now });
+  await recordEvent(db, { workspaceId: ws.id, type: 'webhook.test', data: { endpoint_id: all.id, message: 'test' }, at: now });
+  const elsewhere = await videoEventData(db, downgraded.id, await downgraded.addVideo());
+  await recordEvent(db, { workspaceId: downgraded.id, type: 'video.updated', data: { ...elsewhere, changed: ['title'] }, at: now });
 
   const first = await fanOutEvents(db, { now, limit: 100, schedule: SCHEDULE });
   assert.deepEqual(first, { events: 5, deliveries: 4 });
@@ -67,12 +72,12 @@ test('fan-out: one delivery per subscribed endpoint and event, once; later endpo
 });
 
 test('leases: a dead sender’s delivery is claimed again after its lease, and its late result is refused', async (t) => {
-  const { workspace, database } = await startTestApp(t);
+  const { workspace, database } = await startTestApp(t, { isolated: true });
   const db = database.db;
   const ws = await workspace();
   const endpoint = await ws.addWebhookEndpoint();
   const start = new Date(Date.now() + 1000);
-  await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: {}, at: start });
+  await recordEvent(db, { workspaceId: ws.id, type: 'video.ready', data: await videoEventData(db, ws.id, await ws.addVideo()), at: start });
   await fanOutEvents(db, { now: start, limit: 10, schedule: SCHEDULE });
 
   const [dead] = await claimDueDeliveries(db, { workerId: 'dead', leaseMs: 10_000, now: start, limit: 10 });

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { PLAN_NAMES, PLANS } from '../../core/plans.ts';
-import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables.ts';
+import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables/index.ts';
 import { eventPayload } from './event-payload.ts';
 import { maxAttemptsFor, retryDelayMs } from './retry-policy.ts';
 import type { AttemptResult } from './send-attempt.ts';

@@ -5,9 +5,10 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import type { SortKey } from '../../core/pagination.ts';
-import { newestFirstPage } from '../../db/newest-first-page.ts';
-import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables.ts';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import { keysetPage, NEWEST_FIRST } from '../../core/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables/index.ts';
 import { ALL_EVENTS, type WebhookEndpoint } from './webhooks.schemas.ts';
 
 export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
@@ -57,26 +58,11 @@ export async function insertEndpoint(
 
 /** The endpoint, locked until the transaction ends, so concurrent updates (rotations) take turns. */
 export async function lockEndpoint(db: Kysely<Database>, workspaceId: string, endpointId: string): Promise<WebhookEndpointRow> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', endpointId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('webhook endpoint', endpointId);
-  return row;
+  return findInWorkspace(db, 'webhook_endpoints', { workspaceId, id: endpointId }, (query) => query.selectAll().forUpdate());
 }
 
 export async function getEndpointRow(db: Kysely<Database>, workspaceId: string, endpointId: string): Promise<WebhookEndpointRow> {
-  const row = await db
-    .selectFrom('webhook_endpoints')
-    .selectAll()
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', endpointId)
-    .executeTakeFirst();
-  if (!row) throw AppError.notFound('webhook endpoint', endpointId);
-  return row;
+  return findInWorkspace(db, 'webhook_endpoints', { workspaceId, id: endpointId }, (query) => query.selectAll());
 }
 
 export type EndpointChanges = Partial<
@@ -122,12 +108,8 @@ export async function deleteEndpoint(
 }
 
 /** Newest first, after the keyset position `after`. */
-export async function listEndpoints(
-  db: Kysely<Database>,
-  workspaceId: string,
-  page: { after: SortKey | undefined; limit: number },
-): Promise<{ rows: WebhookEndpoint[]; total: number }> {
+export async function listEndpoints(db: Kysely<Database>, workspaceId: string, page: PageRequest): Promise<KeysetRows<WebhookEndpoint>> {
   const base = db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId);
-  const { rows, total } = await newestFirstPage(base, page);
-  return { rows: rows.map(toEndpoint), total };
+  const { rows, keys, total } = await keysetPage(base, (query) => query.selectAll(), NEWEST_FIRST, page);
+  return { rows: rows.map(toEndpoint), keys, total };
 }

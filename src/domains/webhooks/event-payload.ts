@@ -1,45 +1,43 @@
 /**
  * The JSON body every delivery sends (DESIGN §4): `{ id, type, created_at, workspace_id, data }`.
  * Built once per event, so every endpoint and every attempt gets the same bytes. While the workspace
- * masks personal data, lead fields are masked here exactly as in API responses (core/pii.ts): events
- * carry a lead under `data.lead` and a booking's invitee under `data.booking`, and those fields are
- * declared personal below, so a capability that adds lead events gets masking by following the shape.
+ * masks personal data, the fields its type's schema (src/events/) marks with PersonalString are
+ * masked exactly as in API responses (core/pii.ts): an event type that carries a lead gets masking
+ * by declaring its fields, with nothing to add here.
  */
-import { Type } from 'typebox';
-import { maskPersonalData, PersonalString } from '../../core/pii.ts';
-
-const Lead = Type.Object({
-  email: PersonalString('email'),
-  phone: PersonalString('phone'),
-  name: PersonalString('name'),
-  first_name: PersonalString('name'),
-  last_name: PersonalString('name'),
-});
-
-const Booking = Type.Object({
-  invitee_email: PersonalString('email'),
-  invitee_phone: PersonalString('phone'),
-  invitee_name: PersonalString('name'),
-  lead: Lead,
-});
-
-/** The personal fields any event's `data` may carry; fields not named here pass through unchanged. */
-const EventData = Type.Object({ lead: Lead, booking: Booking }) as unknown as Parameters<typeof maskPersonalData>[0];
+import { hasPersonalData, maskPersonalData } from '../../core/pii.ts';
+import { EVENT_CATALOG, type EventType, isEventType } from '../../events/catalog.ts';
 
 export interface OutboxEvent {
   id: string;
   type: string;
   workspaceId: string;
   createdAt: Date;
-  data: Record<string, unknown>;
+  data: unknown;
+}
+
+type MaskSchema = Parameters<typeof maskPersonalData>[0];
+const dataSchema = (type: EventType) => EVENT_CATALOG[type].data as unknown as MaskSchema;
+const personal = new Map<string, boolean>();
+
+/** Whether events of this type carry personal data (only those payloads are walked to mask them). */
+function carriesPersonalData(type: string): boolean {
+  let found = personal.get(type);
+  if (found === undefined) {
+    found = isEventType(type) && hasPersonalData(dataSchema(type));
+    personal.set(type, found);
+  }
+  return found;
 }
 
 export function eventPayload(event: OutboxEvent, maskPii: boolean): string {
+  const { type } = event;
+  const masked = maskPii && isEventType(type) && carriesPersonalData(type);
   return JSON.stringify({
     id: event.id,
-    type: event.type,
+    type,
     created_at: event.createdAt.toISOString(),
     workspace_id: event.workspaceId,
-    data: maskPii ? maskPersonalData(EventData, event.data) : event.data,
+    data: masked ? maskPersonalData(dataSchema(type), event.data) : event.data,
   });
 }

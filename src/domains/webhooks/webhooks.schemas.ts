@@ -3,17 +3,17 @@
  * responses that make one (create, and update with rotate_secret).
  */
 import { type Static, Type } from 'typebox';
-import { EVENT_TYPES } from '../../core/events.ts';
-import { Id, Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { Id, NOT_BLANK, Nullable, ResourceId, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { EVENT_TYPES } from '../../events/catalog.ts';
 import { FAILURE_REASONS } from './send-attempt.ts';
 
 export const ALL_EVENTS = '*';
 export const SUBSCRIBABLE_EVENTS = [ALL_EVENTS, ...EVENT_TYPES] as const;
 
-export const EndpointId = Id('The endpoint id, as returned by list_webhook_endpoints.');
-export const DeliveryId = Id('The delivery id, as returned by list_webhook_deliveries.');
+export const EndpointId = ResourceId('webhook_endpoint', 'The endpoint id, as returned by list_webhook_endpoints.');
+export const DeliveryId = ResourceId('webhook_delivery', 'The delivery id, as returned by list_webhook_deliveries.');
 
-export const EndpointName = Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: 'What the endpoint is for.' });
+export const EndpointName = Type.String({ minLength: 1, maxLength: 100, ...NOT_BLANK, description: 'What the endpoint is for.' });
 export const EndpointUrl = Type.String({
   minLength: 1,
   maxLength: 2048,
@@ -63,7 +63,9 @@ export const WebhookDelivery = Type.Object(
     event_type: Type.String(),
     status: StringEnum(DELIVERY_STATUSES, {
       description:
-        'pending: not tried yet (or held while the endpoint is paused); failed: will be retried; succeeded; exhausted: out of attempts.',
+        'pending: not tried yet (or held while the endpoint is paused); failed: the last attempt failed, the next is at ' +
+        'next_attempt_at (null for a test delivery, which is tried once); succeeded; exhausted: every attempt of the ' +
+        'retry schedule failed.',
     }),
     attempts: Type.Integer({ minimum: 0, description: 'Attempts made so far.' }),
     max_attempts: Type.Integer({ minimum: 1 }),

@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
 import { TIER_SCOPES } from '../../core/scopes.ts';
-import type { Database, WorkspaceRow } from '../../db/tables.ts';
+import type { Database, WorkspaceRow } from '../../db/tables/index.ts';
 import { mintCredential } from '../api-keys/api-keys.queries.ts';
 
 export const DEFAULT_ASSISTANT_GUIDANCE =

@@ -11,6 +11,7 @@ import type { AnyOperation } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline.ts';
 import type { Principal } from '../../core/principal.ts';
 import { SCOPES } from '../../core/scopes.ts';
+import { outageError } from '../../core/unavailable.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpRouteOptions {
@@ -44,8 +45,7 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
     try {
       principal = await options.identify(request.headers.authorization);
     } catch (error) {
-      const appError =
-        error instanceof AppError ? error : new AppError('service_unavailable', 'Could not check the credential; retry shortly.');
+      const appError = error instanceof AppError ? error : (outageError(error) ?? internalError(request, error));
       const challenge = appError.headers['WWW-Authenticate'];
       const headers = challenge
         ? { ...appError.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${metadataUrl}"` }
@@ -57,14 +57,20 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
       operations: options.operations,
       scopes: principal.scopes,
       guidance: isInitialize ? await options.guidanceFor(principal.workspaceId) : undefined,
-      run: (operation, input, idempotencyKey) =>
-        options.pipeline(operation, {
+      run: async (operation, input, idempotencyKey) => {
+        const outcome = await options.pipeline(operation, {
           authorization: request.headers.authorization,
           input,
           source: 'json',
           idempotencyKey,
           requestId: request.id,
-        }),
+        });
+        // An outage reaches the assistant as a JSON-RPC error in the body; the HTTP answer also
+        // carries when to retry, as REST's 503 does. The JSON response is written after every call ran.
+        const retry = outcome.headers['Retry-After'];
+        if (outcome.status === 503 && retry && !reply.raw.headersSent) reply.raw.setHeader('Retry-After', retry);
+        return outcome;
+      },
     });
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     reply.hijack();
@@ -84,6 +90,14 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
     return reply.code(405).header('Allow', 'POST').send(errorBody(error, request.id));
   };
   app.route({ method: ['GET', 'DELETE', 'PUT', 'PATCH'], url: '/mcp', handler: notAllowed });
+}
+
+function internalError(request: FastifyRequest, error: unknown): AppError {
+  request.log.error({ err: error }, 'credential check failed');
+  return new AppError(
+    'internal',
+    `Something went wrong on our side. It has been logged under request id ${request.id}; retrying once is safe.`,
+  );
 }
 
 /** DNS rebinding: a page on another site must not reach a local server through the browser. */

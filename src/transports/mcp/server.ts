@@ -16,7 +16,9 @@ export const SERVER_INFO = { name: 'cuepoint', title: 'Cuepoint', version: '1.0.
 const BASE_INSTRUCTIONS =
   'Cuepoint hosts a business’s videos and reports how people watch them. Every tool is also a REST route with ' +
   'the same name and rules. Ids come from list and search tools; never invent them. Lists are paginated: pass ' +
-  'pagination.next_cursor back as cursor. When a result has isError, read error.message: it says what to change.';
+  'pagination.next_cursor back as cursor. A result is the JSON the REST route returns (its schema is in ' +
+  '/v1/openapi.json, operationId = tool name). When a result has isError, it is {"error": {"code", "message", ' +
+  '"request_id", "details"?}}: read error.message, it says what to change.';
 
 export interface McpServerOptions {
   operations: readonly AnyOperation[];

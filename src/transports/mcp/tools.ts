@@ -1,10 +1,14 @@
 /**
  * Catalog operations as MCP tools: the same name, the summary and description an assistant reads to
- * choose, the flat input schema (plus `idempotency_key` on writes), the output schema (or the error
- * body), and annotations derived from what the operation does.
+ * choose, the flat input schema in full (plus `idempotency_key` on writes), and annotations derived
+ * from what the operation does.
+ *
+ * No `outputSchema`: tools/list is read into an assistant's context, and the operations' output
+ * schemas alone averaged 3 KB a tool (every field typed, required and described, plus the error
+ * body), three quarters of the list. A result is the JSON the REST route returns, whose schema the
+ * OpenAPI document publishes under the tool's name as operationId (docs/decisions.md, "MCP weight").
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { ERROR_BODY_SCHEMA } from '../../core/errors.ts';
 import type { AnyOperation } from '../../core/operation.ts';
 
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
@@ -29,11 +33,8 @@ export function toolFor(op: AnyOperation): Tool {
       type: 'object',
       properties: op.write ? { ...input.properties, [IDEMPOTENCY_ARGUMENT]: idempotencyKeySchema } : input.properties,
     },
-    // A result is the operation's output or, with isError, the REST error body; clients validate
-    // structured content against this schema in both cases.
-    outputSchema: { type: 'object', anyOf: [op.output, ERROR_BODY_SCHEMA] },
+    // The tool's title is above; annotations.title would only repeat it.
     annotations: {
-      title: op.summary,
       readOnlyHint: !op.write,
       destructiveHint: op.destructive === true,
       // Reads can be repeated freely; a write is safe to repeat only with an idempotency_key.

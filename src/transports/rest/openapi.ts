@@ -1,14 +1,18 @@
 /**
  * The OpenAPI 3.1 document, generated from the catalog: one operation per catalog entry, with its
  * operationId (= MCP tool name), scope (in `security` and `x-required-scopes`), parameters, body,
- * response and the error codes it can answer. Served publicly at /v1/openapi.json.
+ * response and the error codes it can answer; and one `webhooks` entry per event type, from the
+ * events catalog (src/events/). Served publicly at /v1/openapi.json.
  */
 import type { TObject } from 'typebox';
 import { ERROR_BODY_SCHEMA, type ErrorCode } from '../../core/errors.ts';
 import { type AnyOperation, pathParams } from '../../core/operation.ts';
 import { SCOPES } from '../../core/scopes.ts';
+import { EVENT_CATALOG, EVENT_TYPES, type EventType, eventEnvelope } from '../../events/catalog.ts';
 
 type Json = Record<string, unknown>;
+
+const EVENTS_TAG = 'Webhook events';
 
 /** Answers every operation can give, whatever it does. */
 const COMMON_ERRORS: ErrorCode[] = ['invalid_request', 'unauthorized', 'forbidden', 'rate_limited', 'internal', 'service_unavailable'];
@@ -73,8 +77,12 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[], public
     },
     servers: [{ url: `${publicUrl}/v1`, description: 'This server' }],
     security: [{ bearerAuth: [] }],
-    tags: groups.map((name) => ({ name, description: `${name} operations.` })),
+    tags: [
+      ...groups.map((name) => ({ name, description: `${name} operations.` })),
+      { name: EVENTS_TAG, description: 'What Cuepoint POSTs to your webhook endpoints, one entry per event type.' },
+    ],
     paths,
+    webhooks: Object.fromEntries(EVENT_TYPES.map((type) => [type, { post: describeEvent(type) }])),
     components: {
       securitySchemes: {
         bearerAuth: {
@@ -97,6 +105,7 @@ export function buildOpenApiDocument(operations: readonly AnyOperation[], public
         },
       },
       parameters: {
+        ...WEBHOOK_HEADERS,
         IdempotencyKey: {
           name: 'Idempotency-Key',
           in: 'header',
@@ -194,5 +203,52 @@ function describeOperation(op: AnyOperation): Json {
         }
       : {}),
     responses,
+  };
+}
+
+/** The Standard Webhooks headers every delivery carries (docs/webhooks.md, "Headers and signature"). */
+const WEBHOOK_HEADERS: Record<string, Json> = {
+  WebhookId: {
+    name: 'webhook-id',
+    in: 'header',
+    required: true,
+    description: 'The event id, the same on every retry: deduplicate on it.',
+    schema: { type: 'string', format: 'uuid' },
+  },
+  WebhookTimestamp: {
+    name: 'webhook-timestamp',
+    in: 'header',
+    required: true,
+    description: 'Unix seconds when this attempt was sent; refuse ones more than a few minutes from your clock.',
+    schema: { type: 'string', pattern: '^[0-9]+$' },
+  },
+  WebhookSignature: {
+    name: 'webhook-signature',
+    in: 'header',
+    required: true,
+    description:
+      '`v1,<base64 HMAC-SHA256 of "{webhook-id}.{webhook-timestamp}.{raw body}">`, keyed with the endpoint secret; ' +
+      'two such entries separated by a space while a rotated secret overlaps.',
+    schema: { type: 'string' },
+  },
+};
+
+function describeEvent(type: EventType): Json {
+  return {
+    operationId: `on_${type.replace('.', '_')}`,
+    summary: EVENT_CATALOG[type].summary,
+    description:
+      `${EVENT_CATALOG[type].when}\n\nEvent type \`${type}\`, POSTed to every active endpoint subscribed to it ` +
+      '(or to `*`), at least once; verify the signature over the raw body before parsing it.',
+    tags: [EVENTS_TAG],
+    // Receivers authenticate the request by its signature, not by a credential of ours.
+    security: [],
+    parameters: Object.keys(WEBHOOK_HEADERS).map((name) => ({ $ref: `#/components/parameters/${name}` })),
+    requestBody: { required: true, content: { 'application/json': { schema: eventEnvelope(type) } } },
+    responses: {
+      '200': { description: 'Any 2xx answer acknowledges the delivery.' },
+      '410': { description: 'Gone: the endpoint is paused and receives nothing more until reactivated.' },
+      default: { description: 'Any other answer, or none within the timeout, is retried on the schedule, then exhausted.' },
+    },
   };
 }

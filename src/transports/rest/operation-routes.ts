@@ -81,7 +81,8 @@ function collectInput(op: AnyOperation, request: FastifyRequest): { input: unkno
 /** Array inputs arrive in a query string as `tags=a,b` or `tags=a&tags=b`. */
 function splitLists(schema: TObject, query: Record<string, unknown>): Record<string, unknown> {
   for (const [name, value] of Object.entries(query)) {
-    const property = schema.properties[name] as TSchema | undefined;
+    // Own keys only: a query key such as `constructor` must not find the prototype's.
+    const property = Object.hasOwn(schema.properties, name) ? (schema.properties[name] as TSchema) : undefined;
     if ((property as { type?: string } | undefined)?.type !== 'array') continue;
     const parts = (Array.isArray(value) ? value : [value]).flatMap((v) => String(v).split(','));
     query[name] = parts.map((p) => p.trim()).filter((p) => p !== '');

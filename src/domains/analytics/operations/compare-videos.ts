@@ -6,6 +6,7 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
+import { VideoId } from '../../videos/videos.schemas.ts';
 import { findVideos, lifetimeStats, workspaceLifetimeTotals } from '../analytics.queries.ts';
 import { ComparedVideo } from '../analytics.schemas.ts';
 import { CAUTION, PRIOR_VIEWS, rankVideos, ratesOf, SCORE_WEIGHTS } from '../fair-score.ts';
@@ -29,7 +30,7 @@ export const compareVideos = defineOperation({
   errors: ['not_found', 'invalid_request'],
   input: Type.Object(
     {
-      video_ids: Type.Array(Type.String({ format: 'uuid' }), {
+      video_ids: Type.Array(VideoId, {
         minItems: 2,
         maxItems: 20,
         uniqueItems: true,
@@ -60,7 +61,8 @@ export const compareVideos = defineOperation({
   async handler(ctx, input) {
     // Ids are case-insensitive: the same video written twice is a duplicate.
     const ids = input.video_ids.map((id) => id.toLowerCase());
-    if (new Set(ids).size !== ids.length) throw AppError.invalid([{ field: 'video_ids', problem: 'must not contain duplicates' }]);
+    if (new Set(ids).size !== ids.length)
+      throw AppError.invalid([{ field: 'video_ids', problem: 'must not list the same video twice (ids are not case-sensitive)' }]);
     const [videos, stats, workspaceTotals] = await Promise.all([
       findVideos(ctx.db, ctx.workspaceId, ids),
       lifetimeStats(ctx.db, ctx.workspaceId, ids),

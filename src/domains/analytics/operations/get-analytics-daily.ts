@@ -4,13 +4,13 @@
  * only; reads only.
  */
 import { Type } from 'typebox';
+import { eachDay } from '../../../core/calendar/calendar-days.ts';
+import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { IsoDate, MetricProperties, TimeZone } from '../analytics.schemas.ts';
-import { eachDay } from '../calendar-days.ts';
+import { IsoDate, MetricProperties, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { resolveDateWindow } from '../date-range.ts';
 import { byDay, distinctViewers, metricsOf, type RollupRow, sumRows } from '../day-metrics.ts';
-import { localDay } from '../local-day.ts';
 
 const VideosWatched = Type.Integer({ minimum: 0, description: 'Videos with at least one view.' });
 
@@ -46,7 +46,7 @@ export const getAnalyticsDaily = defineOperation({
   ),
   output: Type.Object(
     {
-      time_zone: TimeZone,
+      time_zone: WorkspaceTimeZone,
       from: IsoDate('First day of the series.'),
       to: IsoDate('Last day of the series.'),
       days: Type.Integer({ minimum: 1 }),

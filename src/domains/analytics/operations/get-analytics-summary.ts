@@ -4,13 +4,14 @@
  * percent. From the per-day rollups only; reads only.
  */
 import { Type } from 'typebox';
+import { addDays } from '../../../core/calendar/calendar-days.ts';
+import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
+import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, MetricProperties, Period, TimeZone } from '../analytics.schemas.ts';
-import { addDays } from '../calendar-days.ts';
-import { changePercent, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
-import { localDay } from '../local-day.ts';
+import { Comparison, MetricProperties, Period, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 
 export const RANGES = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 } as const;
 const METRICS = [
@@ -53,7 +54,7 @@ export const getAnalyticsSummary = defineOperation({
   output: Type.Object(
     {
       range: Type.String(),
-      time_zone: TimeZone,
+      time_zone: WorkspaceTimeZone,
       period: Period,
       previous_period: Period,
       metrics: Type.Object(

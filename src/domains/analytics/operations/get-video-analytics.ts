@@ -4,15 +4,16 @@
  * Reads only.
  */
 import { Type } from 'typebox';
+import { eachDay } from '../../../core/calendar/calendar-days.ts';
+import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { Nullable } from '../../../core/schemas.ts';
+import { secondsOrNull } from '../../../core/reported-numbers.ts';
+import { Nullable, VideoRefProperties } from '../../../core/schemas.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';
 import { findVideo, videoDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { DayMetrics, IsoDate, Metrics, TimeZone } from '../analytics.schemas.ts';
-import { eachDay } from '../calendar-days.ts';
+import { DayMetrics, IsoDate, Metrics, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { resolveDateWindow } from '../date-range.ts';
 import { byDay, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
-import { localDay } from '../local-day.ts';
 
 export const getVideoAnalytics = defineOperation({
   name: 'get_video_analytics',
@@ -38,10 +39,9 @@ export const getVideoAnalytics = defineOperation({
   ),
   output: Type.Object(
     {
-      video_id: Type.String({ format: 'uuid' }),
-      title: Type.String(),
+      ...VideoRefProperties,
       duration_seconds: Nullable(Type.Number({ description: 'Known once processing has probed the file.' })),
-      time_zone: TimeZone,
+      time_zone: WorkspaceTimeZone,
       from_date: IsoDate('First day of the series.'),
       to_date: IsoDate('Last day of the series.'),
       days: Type.Integer({ minimum: 1, description: 'Number of days in the series.' }),
@@ -65,6 +65,7 @@ export const getVideoAnalytics = defineOperation({
     const days = byDay(rows);
     return {
       ...video,
+      duration_seconds: secondsOrNull(video.duration_seconds),
       time_zone: timeZone,
       from_date: window.from,
       to_date: window.to,

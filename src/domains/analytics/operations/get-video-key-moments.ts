@@ -5,12 +5,13 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { Nullable, StringEnum } from '../../../core/schemas.ts';
+import { secondsOrNull } from '../../../core/reported-numbers.ts';
+import { Nullable, StringEnum, VideoRefProperties } from '../../../core/schemas.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';
+import { SLICES } from '../../viewing/watched-ranges.ts';
 import { findVideo, transcriptSegments, videoHeatmap } from '../analytics.queries.ts';
 import { findKeyMoments, MIN_VIEWS_FOR_MOMENTS, MOMENT_KINDS, RULES } from '../key-moments.ts';
 import { toHeatmap } from '../retention-report.ts';
-import { SLICES } from '../watched-ranges.ts';
 
 const Moment = Type.Object(
   {
@@ -47,8 +48,7 @@ export const getVideoKeyMoments = defineOperation({
   input: Type.Object({ video_id: VideoId }, { additionalProperties: false }),
   output: Type.Object(
     {
-      video_id: Type.String({ format: 'uuid' }),
-      title: Type.String(),
+      ...VideoRefProperties,
       duration_seconds: Nullable(Type.Number()),
       views: Type.Integer({ minimum: 0, description: 'Views so far; moments use all of them.' }),
       minimum_views: Type.Integer({ description: `Views needed before moments are reported (${MIN_VIEWS_FOR_MOMENTS}).` }),
@@ -77,6 +77,7 @@ export const getVideoKeyMoments = defineOperation({
     }
     return {
       ...video,
+      duration_seconds: secondsOrNull(video.duration_seconds),
       views,
       minimum_views: MIN_VIEWS_FOR_MOMENTS,
       slices: SLICES,

@@ -5,7 +5,8 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { Nullable } from '../../../core/schemas.ts';
+import { secondsOrNull } from '../../../core/reported-numbers.ts';
+import { Nullable, VideoRefProperties } from '../../../core/schemas.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';
 import { findVideo, videoHeatmap } from '../analytics.queries.ts';
 import { describeRetention, RetentionPoint } from '../retention-report.ts';
@@ -32,8 +33,7 @@ export const getVideoRetention = defineOperation({
   input: Type.Object({ video_id: VideoId }, { additionalProperties: false }),
   output: Type.Object(
     {
-      video_id: Type.String({ format: 'uuid' }),
-      title: Type.String(),
+      ...VideoRefProperties,
       duration_seconds: Nullable(Type.Number()),
       views: Type.Integer({ minimum: 0, description: 'Views behind the curve (lifetime).' }),
       slices: Type.Integer({ description: 'The curve has this many equal slices (100) once there are views.' }),
@@ -83,6 +83,6 @@ export const getVideoRetention = defineOperation({
   async handler(ctx, input) {
     const video = await findVideo(ctx.db, ctx.workspaceId, input.video_id);
     const heatmap = await videoHeatmap(ctx.db, ctx.workspaceId, video.video_id);
-    return { ...video, ...describeRetention(video.duration_seconds, heatmap) };
+    return { ...video, duration_seconds: secondsOrNull(video.duration_seconds), ...describeRetention(video.duration_seconds, heatmap) };
   },
 });

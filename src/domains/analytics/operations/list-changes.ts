@@ -4,13 +4,13 @@
  * unusual drops, and summary sentences. From the per-day rollups and the events outbox; reads only.
  */
 import { Type } from 'typebox';
+import { addDays } from '../../../core/calendar/calendar-days.ts';
+import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
+import { changePercent } from '../../../core/reported-numbers.ts';
 import { videoStatusEvents, workspaceDayRowsWithTitles, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, Mover, Period, StatusChange, TimeZone, UnusualDrop } from '../analytics.schemas.ts';
-import { addDays } from '../calendar-days.ts';
+import { Comparison, Mover, Period, StatusChange, UnusualDrop, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { findMovers, findUnusualDrops, perVideo, summarize } from '../change-digest.ts';
-import { changePercent } from '../day-metrics.ts';
-import { localDay } from '../local-day.ts';
 
 export const listChanges = defineOperation({
   name: 'list_changes',
@@ -37,7 +37,7 @@ export const listChanges = defineOperation({
   output: Type.Object(
     {
       days: Type.Integer(),
-      time_zone: TimeZone,
+      time_zone: WorkspaceTimeZone,
       period: Period,
       previous_period: Period,
       views: Comparison('Views across the workspace.'),

@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { listActiveCredentials } from '../api-keys.queries.ts';
 import { ApiKey } from '../api-keys.schemas.ts';
 
@@ -24,10 +24,7 @@ export const listApiKeys = defineOperation({
   output: ListOutput('api_keys', ApiKey),
   example: { limit: 50 },
   async handler(ctx, input) {
-    const limit = input.limit ?? 50;
-    const after = ctx.cursors.decode(input.cursor, {});
-    const { rows, total } = await listActiveCredentials(ctx.db, ctx.workspaceId, ctx.now, { after, limit });
-    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: {}, keyOf: (k) => [k.created_at, k.key_id] });
+    const page = await paginate(ctx.cursors, input, {}, (request) => listActiveCredentials(ctx.db, ctx.workspaceId, ctx.now, request));
     return { api_keys: page.items, pagination: page.pagination };
   },
 });

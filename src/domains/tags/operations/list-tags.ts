@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { TAGGABLE_KIND_NAMES } from '../taggable.ts';
 import { listTagUsage } from '../tags.queries.ts';
 
@@ -35,10 +35,7 @@ export const listTags = defineOperation({
   output: ListOutput('tags', TagUsage),
   example: { limit: 50 },
   async handler(ctx, input) {
-    const limit = input.limit ?? 50;
-    const after = ctx.cursors.decode(input.cursor, {});
-    const { rows, total } = await listTagUsage(ctx.db, ctx.workspaceId, { after: after?.[0] as string | undefined, limit });
-    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: {}, keyOf: (t) => [t.tag] });
+    const page = await paginate(ctx.cursors, input, {}, (request) => listTagUsage(ctx.db, ctx.workspaceId, request));
     return { tags: page.items, pagination: page.pagination };
   },
 });

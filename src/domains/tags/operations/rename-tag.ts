@@ -29,6 +29,7 @@ export const renameTag = defineOperation({
       applies_to: Type.Optional(
         Type.Array(StringEnum(TAGGABLE_KIND_NAMES), {
           minItems: 1,
+          maxItems: TAGGABLE_KIND_NAMES.length,
           uniqueItems: true,
           description: 'Kinds of content to change; all when omitted.',
         }),
@@ -57,9 +58,7 @@ export const renameTag = defineOperation({
     for (const kind of kinds) {
       const ids = await renameTagIn(ctx.db, ctx.workspaceId, kind, tag, newTag, ctx.now);
       updated[kind.kind] = ids.length;
-      for (const id of ids) {
-        await ctx.emit(kind.event, { [kind.idField]: id, changed: ['tags'], renamed_tag: { from: tag, to: newTag } });
-      }
+      await kind.recordRenamed(ctx, ids, { from: tag, to: newTag });
     }
     return { tag, new_tag: newTag, merged, applies_to: kinds.map((k) => k.kind), updated };
   },

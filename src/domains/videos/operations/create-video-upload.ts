@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { PLANS } from '../../../core/plans.ts';
-import { Id, Timestamp } from '../../../core/schemas.ts';
+import { describedPattern, Id, NOT_BLANK, ResourceId, Timestamp } from '../../../core/schemas.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail } from '../videos.schemas.ts';
 
@@ -33,14 +33,14 @@ export const createVideoUpload = defineOperation({
       file_name: Type.String({
         minLength: 1,
         maxLength: 255,
-        pattern: '^[^/\\\\]*[^/\\\\\\s][^/\\\\]*$',
+        ...describedPattern('^[^/\\\\]*[^/\\\\\\s][^/\\\\]*$', 'must be a bare file name: not blank, and without / or \\ (no folders)'),
         description: 'The file’s name, without a path.',
       }),
       file_size: Type.Integer({ minimum: 1, description: 'Exact size of the file in bytes.' }),
       title: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Defaults to the file name without its extension.' }),
+        Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'Defaults to the file name without its extension.' }),
       ),
-      folder_id: Type.Optional(Id('Folder to file the video in.')),
+      folder_id: Type.Optional(ResourceId('folder', 'Folder to file the video in.')),
       tags: Type.Optional(TagList),
     },
     { additionalProperties: false },

@@ -1,15 +1,16 @@
 /**
  * import_video: creates a video in `processing` from a public link and queues its import: a worker
  * downloads the file through the SSRF guard (every hop resolved and checked, private and metadata
- * addresses refused), then probes it like an upload. Records `video.created`.
+ * addresses refused), then probes it like an upload. Records `video.created`. A link whose host is
+ * written as a refused IP address is refused at once (400, logged), with nothing written.
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { PLANS } from '../../../core/plans.ts';
-import { Id } from '../../../core/schemas.ts';
-import { enqueueJob } from '../../../jobs/queue.ts';
-import { parseOutboundUrl } from '../../../net/check-url.ts';
+import { NOT_BLANK, ResourceId } from '../../../core/schemas.ts';
+import { enqueueJob } from '../../../job-queue/queue.ts';
+import { parseOutboundUrl, refuseLiteralHost } from '../../../net/check-url.ts';
 import { OutboundRequestError } from '../../../net/outbound-error.ts';
 import { VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../uploads.queries.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../videos.queries.ts';
@@ -33,9 +34,9 @@ export const importVideo = defineOperation({
     {
       source_url: Type.String({ minLength: 8, maxLength: 4096, description: 'A public http or https link to the video file.' }),
       title: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: 'Defaults to the file name in the link.' }),
+        Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'Defaults to the file name in the link.' }),
       ),
-      folder_id: Type.Optional(Id('Folder to file the video in.')),
+      folder_id: Type.Optional(ResourceId('folder', 'Folder to file the video in.')),
       tags: Type.Optional(TagList),
     },
     { additionalProperties: false },
@@ -46,10 +47,20 @@ export const importVideo = defineOperation({
     let url: URL;
     try {
       url = parseOutboundUrl(input.source_url);
+      // A private or loopback address typed into the link fails the same way in the worker a moment
+      // later; say so now. Names that resolve there are still caught by the worker's own check.
+      refuseLiteralHost(url, ctx.outbound.allowPrivateNetworks);
     } catch (error) {
-      throw AppError.invalid([
-        { field: 'source_url', problem: error instanceof OutboundRequestError ? error.message : 'is not a valid URL' },
-      ]);
+      if (!(error instanceof OutboundRequestError)) {
+        throw AppError.invalid([{ field: 'source_url', problem: 'is not a valid URL' }]);
+      }
+      if (error.reason === 'blocked_address') {
+        ctx.log.warn(
+          { workspaceId: ctx.workspaceId, requestId: ctx.requestId, url: error.url, address: error.address },
+          'import refused: the link names a non-public address',
+        );
+      }
+      throw AppError.invalid([{ field: 'source_url', problem: error.message.replace(/\.$/, '') }]);
     }
     if (input.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, input.folder_id);
     await assertVideoQuota(ctx.db, ctx.workspaceId, PLANS[ctx.principal.plan].videosMax);

@@ -3,9 +3,9 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
-import { Id, StringEnum, Tag } from '../../../core/schemas.ts';
-import { ARCHIVED_FILTERS, listVideos as queryVideos, sortKeyOf, VIDEO_SORTS } from '../videos.queries.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
+import { ResourceId, StringEnum, Tag } from '../../../core/schemas.ts';
+import { ARCHIVED_FILTERS, listVideos as queryVideos, VIDEO_SORTS } from '../videos.queries.ts';
 import { VIDEO_STATUSES, VideoSummary } from '../videos.schemas.ts';
 
 export const listVideos = defineOperation({
@@ -24,7 +24,7 @@ export const listVideos = defineOperation({
   input: Type.Object(
     {
       status: Type.Optional(StringEnum(VIDEO_STATUSES, { description: 'Only videos in this processing state.' })),
-      folder_id: Type.Optional(Id('Only videos in this folder.')),
+      folder_id: Type.Optional(ResourceId('folder', 'Only videos in this folder.')),
       tags: Type.Optional(
         Type.Array(Tag, { maxItems: 20, description: 'Only videos carrying every one of these tags (comma-separated in a query string).' }),
       ),
@@ -45,11 +45,9 @@ export const listVideos = defineOperation({
   output: ListOutput('videos', VideoSummary),
   example: { status: 'ready', tags: ['onboarding'], sort: 'most_viewed', limit: 20 },
   async handler(ctx, input) {
-    const { limit = 50, cursor, ...rest } = input;
+    const { limit, cursor, ...rest } = input;
     const filters = { ...rest, archived: rest.archived ?? 'exclude', sort: rest.sort ?? 'newest' };
-    const after = ctx.cursors.decode(cursor, filters);
-    const { rows, total } = await queryVideos(ctx.db, ctx.workspaceId, filters, { after, limit });
-    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters, keyOf: (v) => sortKeyOf(filters.sort, v) });
+    const page = await paginate(ctx.cursors, input, filters, (request) => queryVideos(ctx.db, ctx.workspaceId, filters, request));
     return { videos: page.items, pagination: page.pagination };
   },
 });

@@ -5,7 +5,8 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { Id, Nullable } from '../../../core/schemas.ts';
+import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
+import type { VideoChangeableField } from '../../../events/video-events.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
 
@@ -25,10 +26,10 @@ export const updateVideo = defineOperation({
   input: Type.Object(
     {
       video_id: VideoId,
-      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S' })),
+      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK })),
       description: Type.Optional(Type.String({ maxLength: 5000 })),
       tags: Type.Optional(TagList),
-      folder_id: Type.Optional(Nullable(Id('Folder to file the video in; null to take it out of its folder.'))),
+      folder_id: Type.Optional(Nullable(ResourceId('folder', 'Folder to file the video in; null to take it out of its folder.'))),
       archived: Type.Optional(Type.Boolean({ description: 'true archives, false restores.' })),
     },
     { additionalProperties: false },
@@ -40,7 +41,7 @@ export const updateVideo = defineOperation({
     await lockVideo(ctx.db, ctx.workspaceId, video_id);
     const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
     if (fields.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, fields.folder_id);
-    const changes: Record<string, unknown> = {};
+    const changes: { title?: string; description?: string; tags?: string[]; folder_id?: string | null; archived?: boolean } = {};
     if (fields.title !== undefined && fields.title.trim() !== current.title) changes.title = fields.title.trim();
     if (fields.description !== undefined && fields.description !== current.description) changes.description = fields.description;
     if (fields.tags !== undefined) {
@@ -59,7 +60,7 @@ export const updateVideo = defineOperation({
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw AppError.notFound('video', video_id);
     const video = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
-    await ctx.emit('video.updated', { video_id, changed: Object.keys(changes), video });
+    await ctx.emit('video.updated', { video_id, changed: Object.keys(changes) as VideoChangeableField[], video });
     return video;
   },
 });

@@ -127,25 +127,68 @@ test('test_webhook_endpoint names why a delivery failed: refused, timeout, tls, 
   assert.match(blocked.error, /private network/);
   assert.doesNotMatch(blocked.error, /10\.0\.0\.7/, 'a resolved address is never shown');
 
-  // Each failed test is logged once, exhausted: a test is tried once.
+  // Each failed test is logged once, failed with no next attempt: a test is tried once, never on the schedule.
   const log = await request('GET', `/v1/webhook-endpoints/${fickle}/deliveries`, { token: ws.key });
   assert.deepEqual(
-    log.body.deliveries.map((d: { status: string; attempts: number; last_failure_reason: string }) => [
+    log.body.deliveries.map((d: { status: string; attempts: number; last_failure_reason: string; next_attempt_at: string | null }) => [
       d.status,
       d.attempts,
       d.last_failure_reason,
+      d.next_attempt_at,
     ]),
     [
-      ['exhausted', 1, 'blocked'],
-      ['exhausted', 1, 'dns'],
+      ['failed', 1, 'blocked', null],
+      ['failed', 1, 'dns', null],
     ],
   );
   const missing = await request('POST', '/v1/webhook-endpoints/00000000-0000-4000-8000-000000000000/test', { token: ws.key, body: {} });
   assert.equal(missing.status, 404);
 });
 
-test('list_webhook_deliveries: newest first, filtered by status, paged; retry_webhook_delivery resends exhausted ones', async (t) => {
-  const testApp = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup: testLookup } });
+test('a failed test delivery stays failed: not resent by the sender nor by resuming, until retried by hand', async (t) => {
+  // The webhook worker started below sends every workspace's deliveries: a database of its own.
+  const testApp = await startTestApp(t, {
+    isolated: true,
+    outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup: testLookup },
+  });
+  const { request, workspace } = testApp;
+  const ws = await workspace();
+  const receiver = await startReceiver(t);
+  receiver.answer(() => ({ status: 500, body: 'not yet' }));
+  const created = await request('POST', '/v1/webhook-endpoints', { token: ws.key, body: { name: 'R', url: receiver.url } });
+  const base = `/v1/webhook-endpoints/${created.body.endpoint_id}`;
+  const tested = await request('POST', `${base}/test`, { token: ws.key, body: {} });
+  assert.equal(tested.body.succeeded, false);
+  startTestWebhookWorker(testApp);
+
+  await request('PATCH', base, { token: ws.key, body: { active: false } });
+  await request('PATCH', base, { token: ws.key, body: { active: true } });
+  const [entry] = (await request('GET', `${base}/deliveries`, { token: ws.key })).body.deliveries;
+  assert.deepEqual(
+    [entry.status, entry.attempts, entry.max_attempts, entry.next_attempt_at],
+    ['failed', 1, 1, null],
+    'resuming does not make a test due',
+  );
+  assert.equal((await request('GET', `${base}/deliveries?status=exhausted`, { token: ws.key })).body.pagination.total, 0);
+
+  receiver.answer(() => ({ status: 204 }));
+  const retried = await request('POST', `${base}/deliveries/${tested.body.delivery_id}/retry`, { token: ws.key, body: {} });
+  assert.equal(retried.status, 200, retried.raw);
+  assert.deepEqual([retried.body.status, retried.body.max_attempts], ['pending', 2]);
+  const done = await eventually(async () => {
+    const page = await request('GET', `${base}/deliveries?status=succeeded`, { token: ws.key });
+    return page.body.deliveries[0];
+  }, 'the retried test delivery to succeed');
+  assert.equal(done.attempts, 2);
+  assert.equal(receiver.received.length, 2, 'sent by the test, then once by the retry, never by the sender on its own');
+});
+
+test('list_webhook_deliveries: newest first, filtered by status, paged; retry_webhook_delivery resends failed ones', async (t) => {
+  // The webhook worker started below sends every workspace's deliveries: a database of its own.
+  const testApp = await startTestApp(t, {
+    isolated: true,
+    outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000, lookup: testLookup },
+  });
   const { request, workspace } = testApp;
   const ws = await workspace();
   const receiver = await startReceiver(t);
@@ -162,14 +205,14 @@ test('list_webhook_deliveries: newest first, filtered by status, paged; retry_we
     all.body.deliveries.map((d: { delivery_id: string }) => d.delivery_id),
     [...ids].reverse(),
   );
-  const exhausted = await request('GET', `${base}/deliveries?status=exhausted&limit=2`, { token: ws.key });
-  assert.equal(exhausted.body.pagination.total, 3);
-  assert.equal(exhausted.body.deliveries.length, 2);
-  assert.equal(exhausted.body.deliveries[0].last_status_code, 503);
-  assert.equal(exhausted.body.deliveries[0].last_failure_reason, 'non_2xx');
+  const failedOnes = await request('GET', `${base}/deliveries?status=failed&limit=2`, { token: ws.key });
+  assert.equal(failedOnes.body.pagination.total, 3);
+  assert.equal(failedOnes.body.deliveries.length, 2);
+  assert.equal(failedOnes.body.deliveries[0].last_status_code, 503);
+  assert.equal(failedOnes.body.deliveries[0].last_failure_reason, 'non_2xx');
   const next = await request(
     'GET',
-    `${base}/deliveries?status=exhausted&limit=2&cursor=${encodeURIComponent(exhausted.body.pagination.next_cursor)}`,
+    `${base}/deliveries?status=failed&limit=2&cursor=${encodeURIComponent(failedOnes.body.pagination.next_cursor)}`,
     {
       token: ws.key,
     },
@@ -180,7 +223,7 @@ test('list_webhook_deliveries: newest first, filtered by status, paged; retry_we
   );
   const wrongFilter = await request(
     'GET',
-    `${base}/deliveries?status=succeeded&cursor=${encodeURIComponent(exhausted.body.pagination.next_cursor)}`,
+    `${base}/deliveries?status=succeeded&cursor=${encodeURIComponent(failedOnes.body.pagination.next_cursor)}`,
     {
       token: ws.key,
     },
@@ -188,7 +231,7 @@ test('list_webhook_deliveries: newest first, filtered by status, paged; retry_we
   assert.equal(wrongFilter.status, 400, 'a cursor is bound to its filters');
   assert.equal((await request('GET', `${base}/deliveries?status=lost`, { token: ws.key })).status, 400);
 
-  // An exhausted delivery is resent with one more attempt, the same event id, by the background sender.
+  // A failed delivery with no attempt left is resent with one more, the same event id, by the background sender.
   startTestWebhookWorker(testApp);
   const retried = await request('POST', `${base}/deliveries/${ids[0]}/retry`, { token: ws.key, body: {} });
   assert.equal(retried.status, 200, retried.raw);

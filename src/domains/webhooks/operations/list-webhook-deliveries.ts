@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { listDeliveries, toDelivery } from '../deliveries.queries.ts';
 import { getEndpointRow } from '../endpoints.queries.ts';
@@ -36,12 +36,11 @@ export const listWebhookDeliveries = defineOperation({
   output: ListOutput('deliveries', WebhookDelivery),
   example: { endpoint_id: '3f6d2a9e-8c41-4b7e-a0d5-6e2b9c1f7a30', status: 'exhausted', limit: 20 },
   async handler(ctx, input) {
-    const { endpoint_id, limit = 50, cursor, ...filters } = input;
+    const { endpoint_id, limit, cursor, ...filters } = input;
     const endpoint = await getEndpointRow(ctx.db, ctx.workspaceId, endpoint_id);
-    const bound = { endpoint_id, ...filters };
-    const after = ctx.cursors.decode(cursor, bound);
-    const { rows, total } = await listDeliveries(ctx.db, ctx.workspaceId, endpoint_id, filters, { after, limit });
-    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: bound, keyOf: (d) => [d.created_at.toISOString(), d.id] });
+    const page = await paginate(ctx.cursors, input, { endpoint_id, ...filters }, (request) =>
+      listDeliveries(ctx.db, ctx.workspaceId, endpoint_id, filters, request),
+    );
     return { deliveries: page.items.map((row) => toDelivery(row, !endpoint.active)), pagination: page.pagination };
   },
 });

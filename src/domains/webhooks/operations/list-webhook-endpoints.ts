@@ -4,7 +4,7 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, pageOf } from '../../../core/pagination.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { listEndpoints } from '../endpoints.queries.ts';
 import { WebhookEndpoint } from '../webhooks.schemas.ts';
 
@@ -26,10 +26,7 @@ export const listWebhookEndpoints = defineOperation({
   output: ListOutput('webhook_endpoints', WebhookEndpoint),
   example: { limit: 50 },
   async handler(ctx, input) {
-    const limit = input.limit ?? 50;
-    const after = ctx.cursors.decode(input.cursor, {});
-    const { rows, total } = await listEndpoints(ctx.db, ctx.workspaceId, { after, limit });
-    const page = pageOf(rows, { limit, total, cursors: ctx.cursors, filters: {}, keyOf: (e) => [e.created_at, e.endpoint_id] });
+    const page = await paginate(ctx.cursors, input, {}, (request) => listEndpoints(ctx.db, ctx.workspaceId, request));
     return { webhook_endpoints: page.items, pagination: page.pagination };
   },
 });

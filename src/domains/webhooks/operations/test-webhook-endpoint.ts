@@ -1,7 +1,7 @@
 /**
  * test_webhook_endpoint: sends one synthetic `webhook.test` event to the endpoint now, signed and
  * checked like any delivery, and answers how it went. Logged as a delivery with a single attempt:
- * succeeded, or exhausted (retry_webhook_delivery sends it again). Sent even while the endpoint is
+ * succeeded, or failed with no next attempt (retry_webhook_delivery sends it again). Sent even while the endpoint is
  * paused, to check it before resuming. Runs outside a transaction, so no database connection waits on
  * the receiver.
  */
@@ -10,7 +10,8 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Id, Nullable, StringEnum } from '../../../core/schemas.ts';
-import { insertTestDelivery, outcomeOf, recordAttempt } from '../delivery-queue.ts';
+import { checkEventData, type EventData } from '../../../events/catalog.ts';
+import { type AttemptOutcome, insertTestDelivery, recordAttempt } from '../delivery-queue.ts';
 import { getEndpointRow } from '../endpoints.queries.ts';
 import { eventPayload } from '../event-payload.ts';
 import { FAILURE_REASONS, RESPONSE_EXCERPT_BYTES, sendAttempt } from '../send-attempt.ts';
@@ -58,16 +59,13 @@ export const testWebhookEndpoint = defineOperation({
       throw new AppError('conflict', error.message, { reason: 'secret_unreadable' });
     }
     const eventId = randomUUID();
-    const body = eventPayload(
-      {
-        id: eventId,
-        type: 'webhook.test',
-        workspaceId: ctx.workspaceId,
-        createdAt: ctx.now,
-        data: { endpoint_id: endpoint.id, message: 'A test event from Cuepoint. Answer 2xx once the signature checks out.' },
-      },
-      false,
-    );
+    const data: EventData<'webhook.test'> = {
+      endpoint_id: endpoint.id,
+      message: 'A test event from Cuepoint. Answer 2xx once the signature checks out.',
+    };
+    // Sent directly rather than through the outbox, so it is checked here as recordEvent checks the others.
+    checkEventData('webhook.test', data);
+    const body = eventPayload({ id: eventId, type: 'webhook.test', workspaceId: ctx.workspaceId, createdAt: ctx.now, data }, false);
     // Leased for longer than the attempt can take, so no background sender sends it too.
     const leaseMs = 2 * ctx.outbound.webhookTimeoutMs + 1000;
     const delivery = await insertTestDelivery(
@@ -76,7 +74,10 @@ export const testWebhookEndpoint = defineOperation({
       ctx.now,
     );
     const result = await sendAttempt({ url: endpoint.url, messageId: eventId, body, secrets }, { outbound: ctx.outbound, now: ctx.now });
-    await recordAttempt(ctx.db, delivery, result, outcomeOf(delivery, result, [], ctx.now), ctx.now);
+    // A test is tried once and never retried on the schedule: a failure is `failed` with no next attempt,
+    // not `exhausted`, which is kept for real events that ran out of attempts (the ones to worry about).
+    const outcome: AttemptOutcome = { status: result.succeeded ? 'succeeded' : 'failed', nextAttemptAt: null };
+    await recordAttempt(ctx.db, delivery, result, outcome, ctx.now);
     return {
       delivery_id: delivery.id,
       event_id: eventId,

@@ -21,11 +21,18 @@ test('update_workspace sets the name and settings, validates the time zone, and 
   const unchanged = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: {} });
   assert.deepEqual([unchanged.status, unchanged.body.name], [200, 'Acme']);
 
+  // An unknown zone is a schema problem, reported together with every other one.
   const bad = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'Mars/Olympus', name: '' } });
   assert.equal(bad.status, 400);
-  assert.deepEqual(bad.body.error.details.errors.map((e: { field: string }) => e.field).sort(), ['name']);
-  const zone = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'Mars/Olympus' } });
-  assert.deepEqual([zone.status, zone.body.error.details.errors[0].field], [400, 'timezone']);
+  assert.deepEqual(bad.body.error.details.errors.map((e: { field: string }) => e.field).sort(), ['name', 'timezone']);
+  for (const timezone of ['Mars/Olympus', '+01:00', '']) {
+    const zone = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone } });
+    assert.deepEqual([zone.status, zone.body.error.details.errors[0].field], [400, 'timezone'], timezone);
+  }
+  const problem = bad.body.error.details.errors.find((e: { field: string }) => e.field === 'timezone').problem;
+  assert.equal(problem, 'must be an IANA time zone name, such as Europe/Paris or UTC');
+  const alias = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'US/Eastern' } });
+  assert.deepEqual([alias.status, alias.body.settings.timezone], [200, 'America/New_York']);
 
   const reader = await ws.mintKey({ scopes: ['workspace:read'] });
   const denied = await harness.request('PATCH', '/v1/workspace', { token: reader.key, body: { name: 'Nope' } });

@@ -4,9 +4,9 @@
  * and the guidance for AI assistants. Writes the workspace row; returns the workspace as get_workspace.
  */
 import { Type } from 'typebox';
-import { AppError } from '../../../core/errors.ts';
+import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { isTimeZone } from '../../analytics/local-day.ts';
+import { TimeZone } from '../../../core/schemas.ts';
 import { getWorkspace } from './get-workspace.ts';
 
 export const updateWorkspace = defineOperation({
@@ -25,9 +25,7 @@ export const updateWorkspace = defineOperation({
   input: Type.Object(
     {
       name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The workspace name.' })),
-      timezone: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 64, description: 'IANA time zone, such as America/New_York or UTC.' }),
-      ),
+      timezone: Type.Optional(TimeZone('IANA time zone, such as America/New_York or UTC.')),
       mask_pii: Type.Optional(Type.Boolean({ description: 'Mask lead emails, phones and names in every response and webhook.' })),
       assistant_guidance: Type.Optional(Type.String({ maxLength: 4000, description: 'What AI assistants should keep in mind.' })),
     },
@@ -36,12 +34,10 @@ export const updateWorkspace = defineOperation({
   output: getWorkspace.output,
   example: { timezone: 'Europe/Paris' },
   async handler(ctx, input) {
-    if (input.timezone !== undefined && !isTimeZone(input.timezone)) {
-      throw AppError.invalid([{ field: 'timezone', problem: 'must be an IANA time zone name, such as Europe/Paris or UTC' }]);
-    }
     const changes = {
       ...(input.name !== undefined && { name: input.name.trim() || input.name }),
-      ...(input.timezone !== undefined && { timezone: canonicalZone(input.timezone) }),
+      // The schema let only known zones through; stored by their canonical name ('europe/paris' → 'Europe/Paris').
+      ...(input.timezone !== undefined && { timezone: canonicalTimeZone(input.timezone) ?? input.timezone }),
       ...(input.mask_pii !== undefined && { mask_pii: input.mask_pii }),
       ...(input.assistant_guidance !== undefined && { assistant_guidance: input.assistant_guidance }),
     };
@@ -51,8 +47,3 @@ export const updateWorkspace = defineOperation({
     return getWorkspace.handler(ctx, {});
   },
 });
-
-/** The zone's own spelling ('europe/paris' is accepted and stored as 'Europe/Paris'). */
-function canonicalZone(name: string): string {
-  return new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;
-}

@@ -1,0 +1,47 @@
+/**
+ * The Kysely view of the database: one row type per table, kept by area in this folder, composed
+ * here into `Database`. Migrations in ../migrations are the truth; these types follow them. A new
+ * table goes into its area's file (or a new one) and into `Database` below.
+ */
+import type { Insertable, Selectable } from 'kysely';
+import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
+import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
+import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
+import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
+import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
+
+export type * from './service.ts';
+export type * from './videos.ts';
+export type * from './viewing.ts';
+export type * from './webhooks.ts';
+export type * from './workspaces.ts';
+
+export interface Database {
+  workspaces: WorkspacesTable;
+  credentials: CredentialsTable;
+  folders: FoldersTable;
+  videos: VideosTable;
+  video_stats: VideoStatsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  events: EventsTable;
+  service_settings: ServiceSettingsTable;
+  jobs: JobsTable;
+  video_uploads: VideoUploadsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  video_transcripts: VideoTranscriptsTable;
+  viewing_sessions: ViewingSessionsTable;
+  viewing_batches: ViewingBatchesTable;
+  video_daily_stats: VideoDailyStatsTable;
+  video_heatmaps: VideoHeatmapsTable;
+}
+
+export type WorkspaceRow = Selectable<WorkspacesTable>;
+export type CredentialRow = Selectable<CredentialsTable>;
+export type FolderRow = Selectable<FoldersTable>;
+export type VideoRow = Selectable<VideosTable>;
+export type NewVideo = Insertable<VideosTable>;
+export type JobRow = Selectable<JobsTable>;
+export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
+export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
+export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;

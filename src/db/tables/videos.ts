@@ -1,0 +1,66 @@
+/** The video library: folders, videos, direct uploads in progress, and transcripts. */
+import type { ColumnType, Generated } from 'kysely';
+import type { Count, CreatedAt, Timestamp } from './column-types.ts';
+
+export interface FoldersTable {
+  id: string;
+  workspace_id: string;
+  /** Unique in the workspace whatever its case (index on lower(name)). */
+  name: string;
+  created_at: CreatedAt;
+  updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export interface VideosTable {
+  id: string;
+  workspace_id: string;
+  folder_id: string | null;
+  title: string;
+  description: Generated<string>;
+  tags: Generated<string[]>;
+  status: 'waiting_upload' | 'processing' | 'ready' | 'failed';
+  archived: Generated<boolean>;
+  source_url: string | null;
+  file_name: string | null;
+  file_size: number | null;
+  duration_seconds: ColumnType<number | null, number | null | undefined, number | null>;
+  width: number | null;
+  height: number | null;
+  failure_reason: string | null;
+  media_type: ColumnType<string | null, string | null | undefined, string | null>;
+  video_codec: ColumnType<string | null, string | null | undefined, string | null>;
+  audio_codec: ColumnType<string | null, string | null | undefined, string | null>;
+  bitrate: ColumnType<number | null, number | null | undefined, number | null>;
+  has_poster: Generated<boolean>;
+  view_count: Count;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface VideoUploadsTable {
+  video_id: string;
+  workspace_id: string;
+  file_size: number;
+  state: 'open' | 'receiving' | 'done';
+  expires_at: Timestamp;
+  created_at: Timestamp;
+}
+
+/** A video's transcript: timed segments, and their text joined for reading and search. */
+export interface VideoTranscriptsTable {
+  video_id: string;
+  workspace_id: string;
+  source: 'embedded_subtitles';
+  language: string | null;
+  /** JSON array of { start_seconds, end_seconds, text }, in time order. */
+  segments: ColumnType<TranscriptSegmentJson[], string, string>;
+  full_text: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TranscriptSegmentJson {
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+}

@@ -1,0 +1,75 @@
+/**
+ * Viewing: what players report (sessions and their raw batches, src/domains/viewing/) and the
+ * rollups it is folded into, which the analytics reads (src/domains/analytics/).
+ */
+import type { ColumnType, Generated } from 'kysely';
+import type { Count, Day, Timestamp } from './column-types.ts';
+
+/** Per-video totals maintained by the analytics rollups; no row means nothing watched yet. */
+export interface VideoStatsTable {
+  video_id: string;
+  workspace_id: string;
+  views: Count;
+  unique_viewers: Count;
+  watch_time_seconds: ColumnType<number, number | undefined, number>;
+  engagement_sum: ColumnType<number, number | undefined, number>;
+  completions: Count;
+  conversions: Count;
+  leads: Count;
+  /** Distinct viewers as a ViewerSketch (domains/viewing/viewer-sketch.ts); null before any view. */
+  viewer_sketch: ColumnType<Uint8Array | null, Uint8Array | null | undefined, Uint8Array | null>;
+  updated_at: Timestamp;
+}
+
+/** One page view of a video and what it has watched so far (see migration 0007). */
+export interface ViewingSessionsTable {
+  id: string;
+  workspace_id: string;
+  video_id: string;
+  viewer_id: string;
+  /** The workspace-local day the session started, YYYY-MM-DD; its rollups all go to this day. */
+  day: Day;
+  duration_seconds: number;
+  started_at: Timestamp;
+  last_seen_at: Timestamp;
+  last_sequence: number;
+  /** Merged watched ranges, [[start, end], …] in seconds, sorted and disjoint. */
+  watched: ColumnType<[number, number][], string, string>;
+  played_seconds: ColumnType<number, number | undefined, number>;
+  is_view: Generated<boolean>;
+  completed: Generated<boolean>;
+  cta_clicks: ColumnType<number, number | undefined, number>;
+}
+
+/** Raw collected batches, as received; pruned after the retention period. */
+export interface ViewingBatchesTable {
+  session_id: string;
+  sequence: number;
+  workspace_id: string;
+  video_id: string;
+  events: ColumnType<unknown[], string, string>;
+  received_at: Timestamp;
+}
+
+export interface VideoDailyStatsTable {
+  video_id: string;
+  day: Day;
+  workspace_id: string;
+  views: ColumnType<number, number | undefined, number>;
+  unique_viewers: ColumnType<number, number | undefined, number>;
+  viewer_sketch: Uint8Array;
+  watch_time_seconds: ColumnType<number, number | undefined, number>;
+  engagement_sum: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
+  conversions: ColumnType<number, number | undefined, number>;
+}
+
+/** Per video, 100 equal slices: views that watched each (reach), plays of each, CTA clicks in each. */
+export interface VideoHeatmapsTable {
+  video_id: string;
+  workspace_id: string;
+  views: ColumnType<number, number | undefined, number>;
+  reach: number[];
+  plays: number[];
+  cta_clicks: number[];
+}

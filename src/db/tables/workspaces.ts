@@ -1,0 +1,29 @@
+/** Workspaces and the credentials that act in them (API keys and assistant tokens). */
+import type { Generated } from 'kysely';
+import type { CreatedAt, Timestamp } from './column-types.ts';
+
+export interface WorkspacesTable {
+  id: string;
+  name: string;
+  plan: 'free' | 'pro' | 'business';
+  mask_pii: Generated<boolean>;
+  assistant_guidance: Generated<string>;
+  timezone: Generated<string>;
+  created_at: CreatedAt;
+}
+
+export interface CredentialsTable {
+  id: string;
+  workspace_id: string;
+  kind: 'api_key' | 'assistant';
+  name: string;
+  prefix: string;
+  token_hash: string;
+  scopes: string[];
+  created_by: string | null;
+  created_at: CreatedAt;
+  expires_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+  /** When it last authenticated a request; refreshed at most once a minute (core/credential-use.ts). */
+  last_used_at: Timestamp | null;
+}

@@ -1,0 +1,53 @@
+/**
+ * What operation handlers and the public routes depend on, built in one place from the
+ * configuration and the opened database: the server (`buildApp`, the workers) and `mcp --stdio` use
+ * the same builder, and tests override what they need on top of it. A new dependency is one field
+ * of PipelineDeps (or below) and one line in buildDependencies; nothing else passes it along.
+ */
+import { join } from 'node:path';
+import type { Redis } from 'ioredis';
+import type { Config } from './config.ts';
+import type { Log, OutboundSettings } from './core/context.ts';
+import type { PipelineDeps } from './core/pipeline.ts';
+import { createRateLimiter } from './core/rate-limit.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { resolveSigningSecret } from './db/signing-secret.ts';
+import { createLocalMediaStore } from './storage/local-media-store.ts';
+import type { MediaStore } from './storage/media-store.ts';
+
+/** The pipeline's dependencies, less what is taken from the database handle and the transport's logger. */
+type HandlerDependencies = Omit<PipelineDeps, 'db' | 'findCredential' | 'log'>;
+
+export interface Dependencies extends HandlerDependencies {
+  database: DatabaseHandle;
+  /** Where uploaded and imported media files are kept and served from. */
+  mediaStore: MediaStore;
+  /** The largest upload or import accepted (CUEPOINT_MAX_UPLOAD_BYTES). */
+  maxUploadBytes: number;
+  /** What outbound requests to user-supplied URLs may reach, and for how long. */
+  outbound: OutboundSettings;
+  clock: () => Date;
+}
+
+export async function buildDependencies(
+  config: Config,
+  opened: { database: DatabaseHandle; redis?: Redis | undefined; log?: Log | undefined },
+): Promise<Dependencies> {
+  return {
+    database: opened.database,
+    mediaStore: createLocalMediaStore(join(config.dataDir, 'media')),
+    rateLimiter: createRateLimiter(opened.redis, opened.log, { timeoutMs: config.redisTimeoutMs }),
+    secret: await resolveSigningSecret(opened.database.db, config.secret),
+    publicUrl: config.publicUrl,
+    rateLimitOverride: config.rateLimitOverride,
+    maxUploadBytes: config.maxUploadBytes,
+    outbound: { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs },
+    clock: () => new Date(),
+  };
+}
+
+/** The pipeline's share, with the logger of the transport that runs it. */
+export function pipelineDeps(dependencies: Dependencies, log: Log): PipelineDeps {
+  const { database, ...handlers } = dependencies;
+  return { ...handlers, db: database.db, findCredential: database.findCredential, log };
+}

@@ -1,0 +1,35 @@
+/**
+ * Raw viewing batches are kept for journeys and audits only as long as the operator's retention
+ * setting says; the rollups (and so every analytics answer) do not depend on them. Deleted in
+ * chunks, so pruning a long backlog never holds one huge transaction.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables/index.ts';
+
+const CHUNK = 5000;
+
+/** Deletes batches received more than `retentionDays` before `now`; returns how many went. */
+export async function pruneViewingBatches(db: Kysely<Database>, retentionDays: number, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - retentionDays * 24 * 60 * 60 * 1000);
+  let total = 0;
+  for (;;) {
+    const deleted = await db
+      .deleteFrom('viewing_batches')
+      .where((eb) =>
+        eb(
+          eb.refTuple('session_id', 'sequence'),
+          'in',
+          eb
+            .selectFrom('viewing_batches')
+            .select(['session_id', 'sequence'])
+            .where('received_at', '<', cutoff)
+            .limit(CHUNK)
+            .$asTuple('session_id', 'sequence'),
+        ),
+      )
+      .executeTakeFirst();
+    const count = Number(deleted.numDeletedRows);
+    total += count;
+    if (count < CHUNK) return total;
+  }
+}

@@ -1,0 +1,122 @@
+/**
+ * The PostgreSQL client's timeouts (src/db/client.ts), on a private PostgreSQL: a statement slower
+ * than the timeout is cancelled by the server and counts as an outage (503), and the connection
+ * stays usable; a connection that stops answering altogether (packets go nowhere, as in a network
+ * partition) times out on the client side and is closed, not handed back to the pool, where every
+ * later query would have queued behind the one that will never be answered; and while PostgreSQL is
+ * frozen, ping (what /ready asks) says false within its timeout.
+ */
+import assert from 'node:assert/strict';
+import { connect, createServer, type Socket } from 'node:net';
+import test from 'node:test';
+import { sql } from 'kysely';
+import { describeUnavailable } from '../../src/core/unavailable.ts';
+import { openDatabase } from '../../src/db/client.ts';
+import { migrateToLatest } from '../../src/db/migrate.ts';
+import { startPrivatePostgres } from '../helpers/private-services.ts';
+import { freePort, onCleanup } from '../helpers/server-process.ts';
+
+const TIMEOUT_MS = 500;
+
+test('a statement past the timeout is cancelled by the server: an outage, and the connection stays usable', {
+  timeout: 120_000,
+}, async (t) => {
+  const postgres = await startPrivatePostgres(t);
+  const database = await openDatabase({ kind: 'postgres', url: postgres.url, timeoutMs: TIMEOUT_MS, poolSize: 1 });
+  onCleanup(t, () => database.close());
+  const slow = await sql`select pg_sleep(5)`.execute(database.db).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.ok(slow instanceof Error, 'the slow statement failed');
+  assert.equal((slow as { code?: string }).code, '57014', `cancelled by statement_timeout: ${slow.message}`);
+  assert.ok(describeUnavailable(slow), 'counted as the database being unavailable');
+  const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+  assert.deepEqual(rows, [{ one: 1 }], 'the one pooled connection still works');
+});
+
+test('a connection that stops answering is closed after the timeout, not returned to the pool', { timeout: 120_000 }, async (t) => {
+  const postgres = await startPrivatePostgres(t);
+  const setup = await openDatabase({ kind: 'postgres', url: postgres.url });
+  await migrateToLatest(setup.db); // for the credential lookup below
+  await setup.close();
+  const proxy = await startBlackholeProxy(t, postgres.port);
+  const url = new URL(postgres.url);
+  url.port = String(proxy.port);
+  // One connection, so the query after the timeout would have to use the same one if it were kept.
+  const database = await openDatabase({ kind: 'postgres', url: url.toString(), timeoutMs: TIMEOUT_MS, poolSize: 1 });
+  onCleanup(t, () => database.close());
+  await sql`select 1`.execute(database.db);
+  assert.equal(proxy.connections(), 1);
+
+  proxy.silenceOpenConnections();
+  const lost = await sql`select 1`.execute(database.db).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  assert.ok(lost instanceof Error, 'the query on the silent connection failed');
+  assert.match(lost.message, /Query read timeout/);
+  assert.ok(describeUnavailable(lost), 'counted as the database being unavailable');
+
+  // Kysely's reads (the connection released without an error) and the credential lookup (pg's
+  // pool.query) both get a fresh connection.
+  const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
+  assert.deepEqual(rows, [{ one: 1 }], 'a new connection answers');
+  assert.equal(await database.findCredential('0'.repeat(64)), undefined);
+  assert.equal(proxy.connections(), 2, 'exactly one new connection replaced the silent one');
+});
+
+test('while PostgreSQL is frozen, ping says false within its timeout, and true once it thaws', { timeout: 120_000 }, async (t) => {
+  const postgres = await startPrivatePostgres(t);
+  const database = await openDatabase({ kind: 'postgres', url: postgres.url, timeoutMs: TIMEOUT_MS });
+  onCleanup(t, () => database.close());
+  assert.equal(await database.ping(), true);
+  postgres.freeze();
+  assert.equal(await database.ping(), false);
+  postgres.thaw();
+  let ready = false;
+  for (let i = 0; i < 100 && !ready; i++) ready = await database.ping();
+  assert.equal(ready, true, 'ready again without reopening the database');
+});
+
+/**
+ * A loopback TCP proxy whose open connections can be silenced: their bytes are swallowed in both
+ * directions while the sockets stay open, as when packets are dropped on the way. New connections
+ * are forwarded normally.
+ */
+async function startBlackholeProxy(t: test.TestContext, upstreamPort: number) {
+  const port = await freePort();
+  const open = new Set<Socket>();
+  let accepted = 0;
+  const server = createServer((client) => {
+    accepted += 1;
+    const upstream = connect(upstreamPort, '127.0.0.1');
+    for (const socket of [client, upstream]) {
+      open.add(socket);
+      socket.on('error', () => {});
+      socket.on('close', () => {
+        open.delete(client);
+        open.delete(upstream);
+        client.destroy();
+        upstream.destroy();
+      });
+    }
+    client.pipe(upstream).pipe(client);
+  });
+  await new Promise<void>((ok) => server.listen(port, '127.0.0.1', ok));
+  onCleanup(t, async () => {
+    for (const socket of open) socket.destroy();
+    await new Promise<void>((ok) => server.close(() => ok()));
+  });
+  return {
+    port,
+    connections: () => accepted,
+    silenceOpenConnections() {
+      for (const socket of open) {
+        socket.unpipe();
+        socket.removeAllListeners('data');
+        socket.on('data', () => {});
+      }
+    },
+  };
+}

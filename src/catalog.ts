@@ -8,6 +8,8 @@ import { idAnnotationProblems } from './core/resource-ids.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
 import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
+import { leadOperations } from './domains/leads/index.ts';
+import { outcomeOperations } from './domains/outcomes/index.ts';
 import { tagOperations } from './domains/tags/index.ts';
 import { transcriptOperations } from './domains/transcripts/index.ts';
 import { videoOperations } from './domains/videos/index.ts';
@@ -17,8 +19,10 @@ import { workspaceOperations } from './domains/workspace/index.ts';
 export const catalog: readonly AnyOperation[] = [
   ...videoOperations,
   ...analyticsOperations,
+  ...outcomeOperations,
   ...webhookOperations,
   ...apiKeyOperations,
+  ...leadOperations,
   ...workspaceOperations,
   ...tagOperations,
   ...transcriptOperations,

@@ -64,7 +64,7 @@ test('checkCatalog refuses an id field that does not say what it refers to', () 
         taking('get_list', { video_ids: Type.Array(uuid()) }),
         taking('get_nullable', { folder_id: Nullable(uuid()) }),
         taking('get_nested', { filter: Type.Object({ endpoint_id: uuid() }) }),
-        taking('get_unknown', { lead_id: Type.String({ 'x-resource': 'lead' }) }),
+        taking('get_unknown', { gadget_id: Type.String({ 'x-resource': 'gadget' }) }),
       ]),
     (error: Error) =>
       [
@@ -72,7 +72,7 @@ test('checkCatalog refuses an id field that does not say what it refers to', () 
         /get_list .*video_ids looks like a list of ids/,
         /get_nullable .*folder_id looks like an id/,
         /get_nested .*filter\.endpoint_id looks like an id/,
-        /get_unknown .*lead_id refers to "lead", which is not one of: video, folder/,
+        /get_unknown .*gadget_id refers to "gadget", which is not one of: video, folder/,
       ].every((pattern) => pattern.test(error.message)),
   );
   const annotated = taking('get_annotated', {

@@ -55,6 +55,8 @@ const FIXTURES: Record<Resource, (harness: TestApp, ws: TestWorkspace) => Promis
   api_key: async (_harness, ws) => (await ws.mintKey({ scopes: ['videos:read'] })).id,
   webhook_endpoint: async (_harness, ws) => (await ws.addWebhookEndpoint()).id,
   webhook_delivery: async (_harness, ws) => ws.addWebhookDelivery((await ws.addWebhookEndpoint()).id),
+  lead: (_harness, ws) => ws.addLead({ first_name: 'Private', tags: EXAMPLE_TAGS }),
+  outcome: async (_harness, ws) => ws.addOutcome({ lead_id: await ws.addLead(), external_id: `private-${randomUUID()}` }),
 };
 
 /** A workspace's real ids, made on first need and kept: `ids(resource, n)` answers n distinct ones. */

@@ -22,6 +22,9 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   webhook_endpoints: 'webhook endpoint',
   webhook_deliveries: 'webhook delivery',
   viewing_sessions: 'viewing session',
+  leads: 'lead',
+  lead_activities: 'lead activity',
+  outcomes: 'outcome',
 };
 
 /**

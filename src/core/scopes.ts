@@ -8,6 +8,7 @@ export const SCOPES = [
   'videos:write',
   'analytics:read',
   'outcomes:read',
+  'outcomes:write',
   'leads:read',
   'leads:write',
   'transcripts:read',

@@ -15,6 +15,7 @@ import * as viewing from './migrations/0007-viewing.ts';
 import * as eventsByType from './migrations/0008-events-by-type.ts';
 import * as credentialLastUsed from './migrations/0009-credential-last-used.ts';
 import * as folderOperations from './migrations/0010-folder-operations.ts';
+import * as leadsAndOutcomes from './migrations/0011-leads-and-outcomes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '0008-events-by-type': eventsByType,
   '0009-credential-last-used': credentialLastUsed,
   '0010-folder-operations': folderOperations,
+  '0011-leads-and-outcomes': leadsAndOutcomes,
 };
 
 /**

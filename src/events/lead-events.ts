@@ -1,13 +1,18 @@
 /**
- * What `lead.*` events carry. The leads capability has no operations yet; its event schemas are
- * fixed now so the first emitter follows them, and masking follows the personal-data markers: while
- * the workspace masks (mask_pii), every field marked with PersonalString arrives masked.
+ * What `lead.*` events carry: the lead as get_lead shows it (without its history). While the
+ * workspace masks (mask_pii), every field marked with PersonalString arrives masked.
  */
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { PersonalString } from '../core/pii.ts';
-import { Id, Nullable, Timestamp } from '../core/schemas.ts';
+import { Id, Nullable, StringEnum, Tag, Timestamp, VideoRef } from '../core/schemas.ts';
+
+export const LEAD_STATUSES = ['new', 'engaged', 'qualified', 'customer', 'lost'] as const;
+export const LEAD_SOURCES = ['video', 'api', 'booking', 'import', 'stripe'] as const;
 
 const LeadId = Id('The lead id.');
+
+/** A custom field's value: a JSON scalar. */
+export const CustomFieldValue = Type.Union([Type.String({ maxLength: 500 }), Type.Number(), Type.Boolean(), Type.Null()]);
 
 export const LeadSnapshot = Type.Object(
   {
@@ -15,24 +20,30 @@ export const LeadSnapshot = Type.Object(
     email: PersonalString('email'),
     first_name: Nullable(PersonalString('name')),
     last_name: Nullable(PersonalString('name')),
-    name: Nullable(PersonalString('name')),
+    name: Nullable(PersonalString('name', { description: 'The full name as given, or first and last name joined.' })),
     phone: Nullable(PersonalString('phone')),
-    status: Type.String({ description: 'The lead’s status; new leads are `new`.' }),
-    tags: Type.Array(Type.String()),
-    source: Nullable(Type.String({ description: 'Where the lead came from (a video, a booking, an import).' })),
-    custom_fields: Type.Record(Type.String(), Type.String()),
+    status: StringEnum(LEAD_STATUSES, { description: 'new, engaged, qualified, customer or lost (docs/leads-and-outcomes.md).' }),
+    tags: Type.Array(Tag),
+    source: StringEnum(LEAD_SOURCES, {
+      description: 'How the lead first arrived: a video’s form, the API, a booking, an import, a Stripe payment.',
+    }),
+    source_video: Nullable(VideoRef),
+    custom_fields: Type.Record(Type.String(), CustomFieldValue),
+    engagement_score: Type.Integer({ minimum: 0, maximum: 100, description: 'How engaged the lead is now, 0–100, recency-weighted.' }),
+    last_activity_at: Timestamp('The lead’s latest activity (a view, a form, a note, an outcome).'),
     created_at: Timestamp('When the lead was captured.'),
-    updated_at: Timestamp('When the lead last changed.'),
+    updated_at: Timestamp('When the lead’s fields last changed.'),
   },
   { additionalProperties: false },
 );
+export type LeadSnapshot = Static<typeof LeadSnapshot>;
 
 export const LeadCreated = Type.Object({ lead_id: LeadId, lead: LeadSnapshot }, { additionalProperties: false });
 
 export const LeadUpdated = Type.Object(
   {
     lead_id: LeadId,
-    changed: Type.Array(Type.String(), { minItems: 1, description: 'The fields that changed.' }),
+    changed: Type.Array(Type.String(), { minItems: 1, maxItems: 20, description: 'The fields that changed.' }),
     lead: LeadSnapshot,
   },
   { additionalProperties: false },

@@ -26,9 +26,10 @@ import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
 import { createSealedBox } from '../../src/core/sealed-box.ts';
 import type { CredentialKind } from '../../src/core/tokens.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import type { NewVideo, NewWebhookDelivery } from '../../src/db/tables/index.ts';
+import type { LeadSource, NewOutcome, NewVideo, NewWebhookDelivery } from '../../src/db/tables/index.ts';
 import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
+import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import type { Lookup } from '../../src/net/check-url.ts';
@@ -76,6 +77,10 @@ export interface TestWorkspace {
   mintKey(options?: { scopes?: readonly Scope[]; kind?: CredentialKind; expiresAt?: Date | null }): Promise<{ id: string; key: string }>;
   addVideo(fields?: Partial<NewVideo>): Promise<string>;
   addFolder(name: string): Promise<string>;
+  /** A lead made the way every path makes one (upsertLeadRecord); its id. */
+  addLead(fields?: Partial<LeadFields> & { source?: LeadSource }): Promise<string>;
+  /** A ledger entry row (no attribution), a succeeded purchase unless told otherwise; its id. */
+  addOutcome(fields?: Partial<NewOutcome>): Promise<string>;
   /** A webhook endpoint row (no URL check), with its signing secret. */
   addWebhookEndpoint(fields?: { url?: string; events?: string[]; active?: boolean }): Promise<{ id: string; secret: string }>;
   /** A delivery row of one of this workspace's endpoints, exhausted unless told otherwise. */
@@ -242,6 +247,43 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
       async addFolder(name) {
         const id = randomUUID();
         await database.db.insertInto('folders').values({ id, workspace_id: row.id, name }).execute();
+        return id;
+      },
+      async addLead({ source = 'api', ...fields } = {}) {
+        const { lead } = await upsertLeadRecord(database.db, {
+          workspaceId: row.id,
+          fields: { email: `lead-${randomUUID().slice(0, 8)}@example.com`, ...fields },
+          author: 'test',
+          source,
+          at: new Date(),
+        });
+        return lead.id;
+      },
+      async addOutcome(fields = {}) {
+        const id = randomUUID();
+        const at = new Date();
+        await database.db
+          .insertInto('outcomes')
+          .values({
+            id,
+            workspace_id: row.id,
+            kind: 'purchase',
+            status: 'succeeded',
+            amount: 4900,
+            currency: 'USD',
+            lead_id: null,
+            video_id: null,
+            first_touch_video_id: null,
+            last_touch_video_id: null,
+            refunded_outcome_id: null,
+            external_id: null,
+            source: 'api',
+            description: null,
+            occurred_at: at,
+            created_at: at,
+            ...fields,
+          })
+          .execute();
         return id;
       },
       async addWebhookEndpoint({ url = 'https://hooks.example.com/in', events = ['*'], active = true } = {}) {

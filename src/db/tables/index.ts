@@ -4,12 +4,14 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
 import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
 import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
+export type * from './leads.ts';
 export type * from './service.ts';
 export type * from './videos.ts';
 export type * from './viewing.ts';
@@ -34,6 +36,10 @@ export interface Database {
   viewing_batches: ViewingBatchesTable;
   video_daily_stats: VideoDailyStatsTable;
   video_heatmaps: VideoHeatmapsTable;
+  leads: LeadsTable;
+  lead_viewers: LeadViewersTable;
+  lead_activities: LeadActivitiesTable;
+  outcomes: OutcomesTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -45,3 +51,6 @@ export type JobRow = Selectable<JobsTable>;
 export type WebhookEndpointRow = Selectable<WebhookEndpointsTable>;
 export type WebhookDeliveryRow = Selectable<WebhookDeliveriesTable>;
 export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;
+export type LeadRow = Selectable<LeadsTable>;
+export type OutcomeRow = Selectable<OutcomesTable>;
+export type NewOutcome = Insertable<OutcomesTable>;

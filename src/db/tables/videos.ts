@@ -33,6 +33,8 @@ export interface VideosTable {
   bitrate: ColumnType<number | null, number | null | undefined, number | null>;
   has_poster: Generated<boolean>;
   view_count: Count;
+  /** The lead form the watch and embed pages show (domains/leads/lead-form.ts); null when off. */
+  lead_form: ColumnType<unknown | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

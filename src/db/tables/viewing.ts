@@ -62,6 +62,8 @@ export interface VideoDailyStatsTable {
   engagement_sum: ColumnType<number, number | undefined, number>;
   completions: ColumnType<number, number | undefined, number>;
   conversions: ColumnType<number, number | undefined, number>;
+  /** Leads captured by this video's form that day. */
+  leads: ColumnType<number, number | undefined, number>;
 }
 
 /** Per video, 100 equal slices: views that watched each (reach), plays of each, CTA clicks in each. */

@@ -1,5 +1,5 @@
 /** Workspaces and the credentials that act in them (API keys and assistant tokens). */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt, Timestamp } from './column-types.ts';
 
 export interface WorkspacesTable {
@@ -9,6 +9,8 @@ export interface WorkspacesTable {
   mask_pii: Generated<boolean>;
   assistant_guidance: Generated<string>;
   timezone: Generated<string>;
+  /** The Stripe webhook signing secret, sealed (ctx.sealedBox('stripe')); write-only through the API. */
+  stripe_signing_secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }
 

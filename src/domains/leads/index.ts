@@ -1,0 +1,2 @@
+/** The leads domain's operations, in catalog order. */
+export const leadOperations = [];

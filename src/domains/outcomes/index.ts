@@ -1,0 +1,2 @@
+/** The revenue ledger's operations, in catalog order. */
+export const outcomeOperations = [];

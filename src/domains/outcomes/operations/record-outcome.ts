@@ -7,7 +7,7 @@
 import { Type } from 'typebox';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { Currency, Email, ExternalId, Nullable, ResourceId, StringEnum, Timestamp } from '../../../core/schemas.ts';
+import { Currency, Email, ExternalId, ResourceId, StringEnum, Timestamp } from '../../../core/schemas.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES, OutcomeSnapshot } from '../../../events/outcome-events.ts';
 import { type LeadReference, recordLedgerEntry } from '../ledger-entries.ts';
 import { MAX_AMOUNT } from '../outcomes.schemas.ts';

@@ -10,6 +10,8 @@ import { test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
+import { TIER_SCOPES } from '../../../core/scopes.ts';
+import * as outcomesWriteScope from '../../../db/migrations/0013-outcomes-write-scope.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { eventPayload } from '../../webhooks/event-payload.ts';
 
@@ -377,4 +379,27 @@ test('record_outcome over MCP, and outcome.created as a webhook delivers it: mas
     eventPayload({ id: event.id, type: event.type, workspaceId: ws.id, createdAt: event.created_at, data: event.data }, false),
   );
   assert.equal(clear.data.outcome.lead.email, 'jo@example.com');
+});
+
+test('migration 0013: write and admin keys made before outcomes:write gain it; narrower keys do not', async (t) => {
+  // Takes the migration down and up again: a database of its own, not the file's shared one.
+  const harness = await startTestApp(t, { isolated: true });
+  const ws = await harness.workspace();
+  const untyped = harness.database.db as unknown as Kysely<unknown>;
+  await outcomesWriteScope.down(untyped);
+  const without = (tier: 'write' | 'admin') => TIER_SCOPES[tier].filter((scope) => scope !== 'outcomes:write');
+  const writer = await ws.mintKey({ scopes: without('write') });
+  const admin = await ws.mintKey({ scopes: without('admin') });
+  const videosOnly = await ws.mintKey({ scopes: ['videos:read', 'videos:write'] });
+  await outcomesWriteScope.up(untyped);
+  const scopesOf = async (id: string) =>
+    (await harness.database.db.selectFrom('credentials').select('scopes').where('id', '=', id).executeTakeFirstOrThrow()).scopes;
+  assert.deepEqual(await scopesOf(writer.id), [...TIER_SCOPES.write]);
+  assert.deepEqual(await scopesOf(admin.id), [...TIER_SCOPES.admin]);
+  assert.deepEqual(await scopesOf(videosOnly.id), ['videos:read', 'videos:write']);
+  const recorded = await harness.request('POST', '/v1/outcomes', {
+    token: writer.key,
+    body: { kind: 'purchase', amount: 1, currency: 'USD' },
+  });
+  assert.equal(recorded.status, 201, recorded.raw);
 });

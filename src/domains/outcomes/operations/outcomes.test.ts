@@ -135,6 +135,7 @@ test('record_outcome: the same external_id answers the first entry and writes no
   assert.equal(first.status, 201, first.raw);
   const eventsAfterFirst = await harness.eventTypes(ws.id);
   const replay = await record(harness, ws, { ...body, amount: 1 });
+  assert.equal(replay.status, 200, replay.raw);
   assert.equal(replay.body.created, false);
   assert.equal(replay.body.outcome_id, first.body.outcome_id);
   assert.equal(replay.body.value, 9900, 'the entry as first recorded');
@@ -144,6 +145,7 @@ test('record_outcome: the same external_id answers the first entry and writes no
   const answers = await Promise.all(Array.from({ length: 6 }, () => record(harness, ws, racing)));
   for (const answer of answers) assert.ok([200, 201].includes(answer.status), answer.raw);
   assert.equal(new Set(answers.map((a) => a.body.outcome_id)).size, 1, 'one entry for every writer');
+  assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 200, 200, 200, 201]);
   assert.equal(answers.filter((a) => a.body.created).length, 1);
   const rows = await harness.database.db
     .selectFrom('outcomes')

@@ -28,7 +28,9 @@ export const recordOutcome = defineOperation({
   group: 'Outcomes',
   scope: 'outcomes:write',
   write: true,
-  status: 201,
+  // 201 when it recorded the entry; 200 with the entry already recorded under that external_id.
+  status: 200,
+  createdWhen: (output) => output.created,
   errors: ['not_found', 'conflict'],
   input: Type.Object(
     {

@@ -158,6 +158,28 @@ test('payment_intent.succeeded and charge.refunded: the refund is what was refun
   );
   const totals = (await ledger(harness, ws)).totals.by_currency;
   assert.deepEqual(totals, [{ currency: 'EUR', count: 3, purchases: 10_000, refunds: 5000, net: 5000 }]);
+
+  // Two later refunds of the charge arriving together: whatever the order, the refunds add up to Stripe's running total.
+  const together = await Promise.all([deliver(harness, ws.id, refund(7000)), deliver(harness, ws.id, refund(9000))]);
+  assert.deepEqual(
+    together.map((r) => r.status),
+    [200, 200],
+  );
+  const final = (await ledger(harness, ws)).totals.by_currency;
+  assert.deepEqual([final[0].refunds, final[0].net], [9000, 1000]);
+
+  // A payment without any email is recorded without a lead.
+  const anonymous = stripeEvent('payment_intent.succeeded', {
+    id: 'pi_anon',
+    object: 'payment_intent',
+    amount: 700,
+    amount_received: 700,
+    currency: 'jpy',
+  });
+  assert.equal((await deliver(harness, ws.id, anonymous)).status, 200);
+  const purchases = (await harness.request('GET', '/v1/outcomes?kind=purchase', { token: ws.key })).body.outcomes;
+  const yen = purchases.find((o: { external_id: string }) => o.external_id === 'pi_anon');
+  assert.deepEqual([yen.external_id, yen.currency, yen.value, yen.lead], ['pi_anon', 'JPY', 700, null]);
 });
 
 test('forged, stale, tampered, unsigned and wrong-secret deliveries get 400 and write nothing; so do unknown workspaces', async (t) => {

@@ -13,8 +13,8 @@ import type { SealedBox } from '../../core/sealed-box.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { sealedStripeSecret } from '../workspace/workspace.queries.ts';
-import { type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
-import { findOutcomeIdByExternalId, refundedUnderPrefix } from './outcomes.queries.ts';
+import { type Emit, type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
+import { findOutcomeIdByExternalId, lockRefundable, refundedUnderPrefix } from './outcomes.queries.ts';
 import { ledgerEntryFromStripeEvent } from './stripe-events.ts';
 import { verifyStripeSignature } from './stripe-signature.ts';
 
@@ -74,20 +74,23 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       now,
       fields: { lead: 'data.object.billing_details.email', refunds: 'data.object.payment_intent' },
     };
-    const emit = ((type, data) => recordEvent(trx, { workspaceId, type, data, at: now }).then(() => undefined)) as Parameters<
-      typeof recordLedgerEntry
-    >[2];
+    const emit: Emit = async (type, data) => {
+      await recordEvent(trx, { workspaceId, type, data, at: now });
+    };
     let request = base;
     if (entry.refunds) {
       if (await findOutcomeIdByExternalId(trx, workspaceId, entry.externalId)) {
         // A retry of a refund already recorded: recordLedgerEntry answers it without writing.
       } else {
-        // amount_refunded is the charge's running total: the entry is the part not recorded yet.
-        const recorded = await refundedUnderPrefix(trx, workspaceId, entry.refunds.chargeRefundPrefix);
-        if (entry.amount - recorded <= 0) return { kind: 'ignored' } as const;
         const purchaseId = entry.refunds.purchaseExternalId
           ? await findOutcomeIdByExternalId(trx, workspaceId, entry.refunds.purchaseExternalId)
           : undefined;
+        // Locked before the charge's refunds are added up, so two refund events of one charge
+        // arriving together are counted one after the other.
+        if (purchaseId) await lockRefundable(trx, workspaceId, purchaseId);
+        // amount_refunded is the charge's running total: the entry is the part not recorded yet.
+        const recorded = await refundedUnderPrefix(trx, workspaceId, entry.refunds.chargeRefundPrefix);
+        if (entry.amount - recorded <= 0) return { kind: 'ignored' } as const;
         request = {
           ...base,
           amount: entry.amount - recorded,

@@ -85,6 +85,13 @@ test('record_outcome: an unknown email makes a lead (source api), a purchase mak
   assert.equal(again.body.lead.lead_id, leadId);
   assert.equal(again.body.lead.email, 'Ada@Example.com');
   assert.equal((await harness.eventTypes(ws.id)).at(-1), 'outcome.created', 'a customer stays a customer: no lead.updated');
+
+  // A booked call makes a new lead qualified; a failed purchase changes nothing.
+  const caller = await ws.addLead();
+  await record(harness, ws, { kind: 'purchase', status: 'failed', amount: 100, currency: 'USD', lead_id: caller });
+  await record(harness, ws, { kind: 'booked_call', amount: 0, currency: 'USD', lead_id: caller });
+  const qualified = await harness.database.db.selectFrom('leads').select('status').where('id', '=', caller).executeTakeFirstOrThrow();
+  assert.equal(qualified.status, 'qualified');
 });
 
 test('record_outcome: bad input is a 400 naming every problem, and writes nothing', async (t) => {

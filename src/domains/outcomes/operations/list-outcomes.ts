@@ -8,6 +8,7 @@ import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.t
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
+import { LATEST_YEAR } from '../../../core/real-instants.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../../../events/outcome-events.ts';
 import { workspaceTimeZone } from '../../analytics/analytics.queries.ts';
@@ -16,6 +17,7 @@ import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } fro
 import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';
 
 const Listed = ListOutput('outcomes', Outcome);
+const LAST_DAY = `${LATEST_YEAR}-12-31`;
 
 export const listOutcomes = defineOperation({
   name: 'list_outcomes',
@@ -59,7 +61,8 @@ export const listOutcomes = defineOperation({
     const timeZone = input.from_date || input.to_date ? await workspaceTimeZone(ctx.db, ctx.workspaceId) : 'UTC';
     const query: OutcomeFilters = {
       from: input.from_date ? startOfLocalDay(input.from_date, timeZone) : undefined,
-      before: input.to_date ? startOfLocalDay(addDays(input.to_date, 1), timeZone) : undefined,
+      // The last day there is has no next day to stop before: no upper bound then.
+      before: input.to_date && input.to_date < LAST_DAY ? startOfLocalDay(addDays(input.to_date, 1), timeZone) : undefined,
       kind: input.kind,
       status: input.status,
       leadId: input.lead_id,

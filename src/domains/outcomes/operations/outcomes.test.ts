@@ -323,6 +323,7 @@ test('list_outcomes: filters, totals per currency over the whole filter, cursors
   assert.equal((await filtered('status=failed')).pagination.total, 1);
   assert.equal((await filtered('kind=refund')).totals.by_currency[0].net, -2500);
   assert.equal((await filtered('from_date=2026-10-02&to_date=2026-10-03')).pagination.total, 2);
+  assert.equal((await filtered('from_date=1970-01-01&to_date=9999-12-31')).pagination.total, 5, 'the first and last days there are');
   assert.equal((await harness.request('GET', '/v1/outcomes?from_date=2026-10-05&to_date=2026-10-01', { token: ws.key })).status, 400);
 
   // The workspace's time zone decides where a day begins: 23:00 UTC on Oct 3rd is Oct 4th in Paris.

@@ -3,13 +3,19 @@
  * test header helper): the three payment events become ledger entries matched to leads by email,
  * Stripe's retries and the Checkout/PaymentIntent pair write one entry, refunds follow the running
  * total; forged, stale, tampered, unsigned and wrong-secret deliveries, unknown workspaces and
- * workspaces without a secret all get the same 400 and write nothing.
+ * workspaces without a secret all get the same 400 and write nothing; a database outage is a 503
+ * Stripe retries.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
 import Stripe from 'stripe';
-import { startTestApp, type TestApp, type TestWorkspace } from '../../test/helpers/app.ts';
+import { startTestApp, type TestApp, type TestWorkspace, testConfig } from '../../test/helpers/app.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { buildDependencies } from '../dependencies.ts';
 
 const stripe = new Stripe('sk_test_cuepoint_tests_only');
 const SECRET = 'whsec_testsecret0123456789abcdefABCDEF';
@@ -229,4 +235,27 @@ test('forged, stale, tampered, unsigned and wrong-secret deliveries get 400 and 
     payload: JSON.stringify({ padding: 'x'.repeat(300 * 1024) }),
   });
   assert.equal(huge.statusCode, 413);
+});
+
+test('PostgreSQL unreachable: a Stripe delivery gets 503 with Retry-After, so Stripe sends it again', async (t) => {
+  // Port 1 on loopback refuses connections at once, like a stopped server.
+  const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
+  const app = await buildApp(await buildDependencies(testConfig(join(tmpdir(), 'cuepoint-stripe-outage')), { database }));
+  t.after(async () => {
+    await app.close();
+    await database.close();
+  });
+  const payload = JSON.stringify(checkout('ada@example.com', 'pi_outage'));
+  const answer = await app.inject({
+    method: 'POST',
+    url: `/stripe/webhooks/${randomUUID()}`,
+    headers: {
+      'content-type': 'application/json',
+      'stripe-signature': stripe.webhooks.generateTestHeaderString({ payload, secret: SECRET }),
+    },
+    payload,
+  });
+  assert.equal(answer.statusCode, 503, answer.body);
+  assert.equal(answer.headers['retry-after'], '5');
+  assert.equal(answer.json().error.code, 'service_unavailable');
 });

@@ -39,8 +39,8 @@ export interface LedgerEntryRequest {
   /** Who wrote it, for the notes of a lead it creates ("API", "Stripe"). */
   author: string;
   now: Date;
-  /** Names of the request's fields in problems: record_outcome's, or Stripe's. */
-  fields?: { lead: string; refunds: string };
+  /** How problems name the refunded purchase: record_outcome's field, or where Stripe's event has it. */
+  refundsField?: string;
 }
 
 export interface LedgerEntryResult {
@@ -48,11 +48,8 @@ export interface LedgerEntryResult {
   created: boolean;
 }
 
-const DEFAULT_FIELDS = { lead: 'lead_id', refunds: 'refunds_outcome_id' };
-
 export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEntryRequest, emit: Emit): Promise<LedgerEntryResult> {
   const { workspaceId, now } = request;
-  const fields = request.fields ?? DEFAULT_FIELDS;
   if (request.externalId) {
     const existing = await findOutcomeIdByExternalId(db, workspaceId, request.externalId);
     if (existing) return { outcome: await outcomeSnapshot(db, workspaceId, existing), created: false };
@@ -61,7 +58,7 @@ export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEnt
   let videoId = request.videoId;
   if (request.refundsOutcomeId) {
     const purchase = await lockRefundable(db, workspaceId, request.refundsOutcomeId);
-    await checkRefund(db, request, purchase, fields.refunds);
+    await checkRefund(db, request, purchase, request.refundsField ?? 'refunds_outcome_id');
     // A refund belongs to whoever bought, and to the video the purchase named, unless told otherwise.
     leadId = purchase.lead_id;
     videoId ??= purchase.video_id;

@@ -72,7 +72,7 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       occurredAt: entry.occurredAt,
       author: 'Stripe',
       now,
-      fields: { lead: 'data.object.billing_details.email', refunds: 'data.object.payment_intent' },
+      refundsField: 'data.object.payment_intent',
     };
     const emit: Emit = async (type, data) => {
       await recordEvent(trx, { workspaceId, type, data, at: now });

@@ -15,7 +15,14 @@ import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
 import { ENGAGEMENT_POINTS } from '../leads/engagement-score.ts';
 import { addLeadEngagement, emailKey, leadSnapshot, recordLeadActivity, upsertLeadRecord } from '../leads/lead-records.queries.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from '../leads/lead-status.ts';
-import { findOutcomeIdByExternalId, insertOutcome, lockRefundable, outcomeSnapshot, refundedAmount } from './outcomes.queries.ts';
+import {
+  findOutcomeIdByExternalId,
+  insertOutcome,
+  lockExternalId,
+  lockRefundable,
+  outcomeSnapshot,
+  refundedAmount,
+} from './outcomes.queries.ts';
 
 export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<void>;
 
@@ -51,6 +58,7 @@ export interface LedgerEntryResult {
 export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEntryRequest, emit: Emit): Promise<LedgerEntryResult> {
   const { workspaceId, now } = request;
   if (request.externalId) {
+    await lockExternalId(db, workspaceId, request.externalId);
     const existing = await findOutcomeIdByExternalId(db, workspaceId, request.externalId);
     if (existing) return { outcome: await outcomeSnapshot(db, workspaceId, existing), created: false };
   }

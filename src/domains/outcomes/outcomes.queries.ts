@@ -65,6 +65,15 @@ export async function insertOutcome(db: Kysely<Database>, entry: NewLedgerEntry)
   return { outcomeId: existing as string, inserted: false };
 }
 
+/**
+ * Holds writers of one external_id in a workspace one at a time until the transaction ends, so a
+ * second writer sees the first one's entry before it writes anything (not even a lead). The unique
+ * index stays the guarantee; this only keeps the loser from doing work it would have to undo.
+ */
+export async function lockExternalId(db: Kysely<Database>, workspaceId: string, externalId: string): Promise<void> {
+  await sql`select pg_advisory_xact_lock(hashtext(${workspaceId}), hashtext(${externalId}))`.execute(db);
+}
+
 export async function findOutcomeIdByExternalId(
   db: Kysely<Database>,
   workspaceId: string,

@@ -8,9 +8,10 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../test/helpers/app.ts';
+import { answerProblems, HOSTILE, nestedArrayText, PROTOTYPE_NAMES } from '../../test/helpers/hostile-inputs.ts';
 import { BROWSER, pageView, watch } from '../../test/helpers/viewing.ts';
 import { ENGAGEMENT_POINTS } from '../domains/leads/engagement-score.ts';
-import { CAPTURE_LIMITS } from './lead-capture.ts';
+import { CAPTURE_LIMITS, LeadCaptureBody } from './lead-capture.ts';
 
 const FORM = { placement: 'at_second', at_second: 10, fields: ['first_name', 'phone'] };
 
@@ -257,4 +258,30 @@ test('submissions are limited per page view and per browser, with Retry-After', 
 
   const emails = await harness.database.db.selectFrom('leads').select('email').where('workspace_id', '=', ws.id).execute();
   assert.equal(emails.length, CAPTURE_LIMITS.perToken + CAPTURE_LIMITS.perViewer, 'refused submissions wrote nothing');
+});
+
+test('every hostile value in every field answers success or a small, documented 4xx, never a 5xx', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await videoWithForm(harness, ws, { placement: 'end', fields: ['first_name', 'last_name', 'phone'] });
+  const failures: string[] = [];
+  const post = async (payload: string) => {
+    const res = await capture(harness, payload);
+    const found = answerProblems(res.status, Buffer.byteLength(res.raw), res.body);
+    if (found.length > 0) failures.push(`${payload.slice(0, 100)}: ${found.join(', ')}: ${res.raw.slice(0, 300)}`);
+  };
+  // A fresh page view and browser each time, so the limits do not hide what the fields answer.
+  const valid = () => ({ token: pageView(videoId).token, viewer_id: newViewer(), email: 'fuzz@example.com' });
+  let sent = 0;
+  for (const value of HOSTILE) {
+    for (const field of Object.keys(LeadCaptureBody.properties)) {
+      await post(JSON.stringify({ ...valid(), [field]: value }));
+      sent++;
+    }
+  }
+  for (const name of PROTOTYPE_NAMES) await post(JSON.stringify({ ...valid(), [name]: 'x' }));
+  await post(nestedArrayText(3_000));
+  await post('{"__proto__":{"polluted":true}}');
+  assert.ok(sent > 150, `sent ${sent}`);
+  assert.deepEqual(failures, []);
 });

@@ -6,10 +6,15 @@
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { test } from 'node:test';
-import { startTestApp, type TestApp, type TestWorkspace } from '../../test/helpers/app.ts';
+import { startTestApp, type TestApp, type TestWorkspace, testConfig } from '../../test/helpers/app.ts';
 import { answerProblems, HOSTILE, nestedArrayText, PROTOTYPE_NAMES } from '../../test/helpers/hostile-inputs.ts';
 import { BROWSER, pageView, watch } from '../../test/helpers/viewing.ts';
+import { buildApp } from '../app.ts';
+import { openDatabase } from '../db/client.ts';
+import { buildDependencies } from '../dependencies.ts';
 import { ENGAGEMENT_POINTS } from '../domains/leads/engagement-score.ts';
 import { CAPTURE_LIMITS, LeadCaptureBody } from './lead-capture.ts';
 
@@ -284,4 +289,23 @@ test('every hostile value in every field answers success or a small, documented 
   await post('{"__proto__":{"polluted":true}}');
   assert.ok(sent > 150, `sent ${sent}`);
   assert.deepEqual(failures, []);
+});
+
+test('PostgreSQL unreachable: a submission is a 503 with Retry-After, so the viewer can send it again', async (t) => {
+  // Port 1 on loopback refuses connections at once, like a stopped server.
+  const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });
+  const app = await buildApp(await buildDependencies(testConfig(join(tmpdir(), 'cuepoint-capture-outage')), { database }));
+  t.after(async () => {
+    await app.close();
+    await database.close();
+  });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/leads/capture',
+    headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+    payload: JSON.stringify({ token: pageView(randomUUID()).token, viewer_id: newViewer(), email: 'outage@example.com' }),
+  });
+  assert.equal(res.statusCode, 503, res.body);
+  assert.equal(res.json().error.code, 'service_unavailable');
+  assert.equal(res.headers['retry-after'], '5');
 });

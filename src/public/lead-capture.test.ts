@@ -191,6 +191,33 @@ test('a known email gets the same answer; it is enriched, never duplicated, and 
   assert.equal(status.status, 'engaged');
 });
 
+test('two submissions of a new email at the same moment make one lead, counted once', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await videoWithForm(harness, ws, { placement: 'end' });
+  const viewerId = newViewer();
+  const answers = await Promise.all(
+    [pageView(videoId), pageView(videoId)].map((view) =>
+      capture(harness, { token: view.token, viewer_id: viewerId, email: 'twice@example.com' }),
+    ),
+  );
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    [202, 202],
+  );
+  const db = harness.database.db;
+  const leads = await db.selectFrom('leads').select('id').where('workspace_id', '=', ws.id).execute();
+  assert.equal(leads.length, 1);
+  const stats = await db.selectFrom('video_stats').select('leads').where('video_id', '=', videoId).executeTakeFirstOrThrow();
+  assert.equal(stats.leads, 1);
+  const links = await db.selectFrom('lead_viewers').select('viewer_id').where('workspace_id', '=', ws.id).execute();
+  assert.deepEqual(links, [{ viewer_id: viewerId }]);
+  assert.deepEqual(
+    (await harness.eventTypes(ws.id)).filter((type) => type.startsWith('lead.')),
+    ['lead.created'],
+  );
+});
+
 test('bad input, tampered or expired tokens and a form that is off are 4xx and write nothing', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();

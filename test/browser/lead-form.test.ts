@@ -4,7 +4,7 @@
  * and sent with the keyboard alone, and the video plays on; a third page view is not asked again.
  * The lead must exist with this browser linked, its form submission recorded, and every session of
  * the browser, before and after the capture, belonging to it. Also the gate before playback:
- * focus, Escape, and errors read out.
+ * focus, Escape, errors read out, and the gate opening once filled.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
@@ -205,10 +205,24 @@ test('a gate before playback: focus in the form, errors read out, Escape only wh
   await page.keyboard.press('Enter');
   await page.getByRole('status').filter({ hasText: 'Please enter your email.' }).waitFor();
   assert.equal(await page.getByLabel('Email').getAttribute('aria-invalid'), 'true');
+  // Filled in, the gate opens: the lead exists, focus is on the video.
+  await page.keyboard.type('gate@example.com');
+  const sent = page.waitForResponse((response) => response.url().endsWith('/leads/capture'));
+  await page.keyboard.press('Enter');
+  assert.equal((await sent).status(), 202);
+  await form.waitFor({ state: 'hidden' });
+  assert.equal(await page.evaluate(FOCUSED), 'video');
+  const lead = await harness.database.db
+    .selectFrom('leads')
+    .select(['email', 'source_video_id'])
+    .where('workspace_id', '=', ws.id)
+    .executeTakeFirstOrThrow();
+  assert.deepEqual(lead, { email: 'gate@example.com', source_video_id: videoId });
   await page.close();
 
+  // Another browser (this one has sent a form and is not asked again), and a skippable gate.
   await setForm({ placement: 'before', skippable: true });
-  const skippable = await context.newPage();
+  const skippable = await (await ordinaryContext(browser)).newPage();
   await skippable.goto(`${base}/watch/${videoId}`);
   await skippable.locator('form.cp-lead').waitFor({ state: 'visible' });
   await skippable.keyboard.press('Escape');

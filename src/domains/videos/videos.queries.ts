@@ -11,6 +11,7 @@ import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
 import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts';
 import type { Database } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
+import { storedLeadForm } from '../leads/lead-form.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
@@ -137,6 +138,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       'v.height',
       'v.failure_reason',
       'v.has_poster',
+      'v.lead_form',
       's.views',
       's.unique_viewers',
       's.watch_time_seconds',
@@ -175,6 +177,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       conversions: row.conversions ?? 0,
       leads: row.leads ?? 0,
     },
+    lead_form: storedLeadForm(row.lead_form),
   };
 }
 

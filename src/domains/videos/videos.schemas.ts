@@ -3,6 +3,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
+import { LeadForm } from '../leads/lead-form.ts';
 
 export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
 export const VideoStatus = StringEnum(VIDEO_STATUSES, {
@@ -58,6 +59,7 @@ export const VideoDetail = Type.Object(
     watch_url: Nullable(Type.String({ description: 'The public watch page to share, once ready.' })),
     embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,
+    lead_form: Nullable(LeadForm),
   },
   { additionalProperties: false },
 );

@@ -31,6 +31,18 @@ interface Source {
 const ref = (videoId: string | null, title: string | null) => (videoId && title !== null ? { video_id: videoId, title } : null);
 const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
 
+/** At the same instant, the order the steps happen in: a session starts before its click, a click before the form it led to. */
+const STEP_ORDER: Record<TimelineKind, number> = {
+  view: 0,
+  cta_click: 1,
+  route_choice: 2,
+  form_submitted: 3,
+  booking: 4,
+  outcome: 5,
+  status_changed: 6,
+  note: 7,
+};
+
 /** The lead's latest `limit` entries across every source, newest first, and how many there are in all. */
 export async function leadTimeline(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Timeline> {
   const sources = await Promise.all([
@@ -41,7 +53,7 @@ export async function leadTimeline(db: Kysely<Database>, workspaceId: string, le
   ]);
   const entries = sources
     .flatMap((source) => source.entries)
-    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0))
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : STEP_ORDER[b.kind] - STEP_ORDER[a.kind]))
     .slice(0, limit);
   return { entries, total: sources.reduce((sum, source) => sum + source.total, 0) };
 }

@@ -271,6 +271,7 @@ test('list_leads: filters, sorts, cursors bound to filters, masking and email se
   assert.deepEqual(ids(await list('?from_date=2026-05-02&to_date=2026-05-02')), [bob]);
   assert.deepEqual(ids(await list('?from_date=2026-05-02&sort=oldest')), [bob, cy]);
   assert.deepEqual(ids(await list('?to_date=2026-05-01')), [ada]);
+  assert.deepEqual(ids(await list('?to_date=9999-12-31&sort=oldest')), [ada, bob, cy], 'the last day a date can name');
   const backwards = await harness.request('GET', '/v1/leads?from_date=2026-05-03&to_date=2026-05-01', { token: ws.key });
   assert.equal(backwards.status, 400);
 

@@ -15,6 +15,12 @@ import { LeadStatus } from '../leads.schemas.ts';
 
 const Day = (description: string) => Type.String({ format: 'date', description });
 
+/** Before the start of the next day; 9999-12-31, the last day a date can name, has no next day and no bound. */
+function endOfDay(day: string, timeZone: string): { capturedBefore?: Date } {
+  const next = addDays(day, 1);
+  return /^\d{4}-\d{2}-\d{2}$/.test(next) ? { capturedBefore: startOfLocalDay(next, timeZone) } : {};
+}
+
 export const listLeads = defineOperation({
   name: 'list_leads',
   summary: 'List leads, most engaged first',
@@ -63,7 +69,7 @@ export const listLeads = defineOperation({
     const query = {
       ...filters,
       ...(filters.from_date ? { capturedFrom: startOfLocalDay(filters.from_date, timeZone) } : {}),
-      ...(filters.to_date ? { capturedBefore: startOfLocalDay(addDays(filters.to_date, 1), timeZone) } : {}),
+      ...(filters.to_date ? endOfDay(filters.to_date, timeZone) : {}),
     };
     const page = await paginate(ctx.cursors, input, filters, (request) => queryLeads(ctx.db, ctx.workspaceId, query, request, ctx.now));
     return { leads: page.items, pagination: page.pagination, pii_redacted: ctx.principal.maskPii };

@@ -46,12 +46,12 @@ export const EVENT_CATALOG = {
   },
   'lead.created': {
     summary: 'A lead was captured',
-    when: 'A lead was captured (reserved for the leads capability).',
+    when: 'upsert_lead added a lead (a watch-page form, a payment or a booking adds one the same way).',
     data: LeadCreated,
   },
   'lead.updated': {
     summary: 'A lead was changed',
-    when: 'A lead changed; `changed` lists the fields (reserved for the leads capability).',
+    when: 'upsert_lead, update_lead or rename_tag changed a lead, or its engagement made it engaged; `changed` lists the fields, `lead` is how it is now.',
     data: LeadUpdated,
   },
   'booking.created': { summary: 'A call was booked', when: 'A call was booked (reserved for scheduling).', data: BookingCreated },

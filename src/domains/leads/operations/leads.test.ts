@@ -7,6 +7,7 @@
  * transports for the key paths.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
@@ -327,6 +328,18 @@ test('list_leads by video and by engagement: a linked browser’s viewing raises
     'captured on it counts as well',
   );
 
+  // Most engaged first, a page at a time: ties (no engagement yet) broken by id, nobody twice or left out.
+  const seen: string[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `?limit=1&cursor=${encodeURIComponent(cursor)}` : '?limit=1';
+    const page = await harness.request('GET', `/v1/leads${query}`, { token: ws.key });
+    assert.equal(page.status, 200, page.raw);
+    seen.push(...page.body.leads.map((l: { lead_id: string }) => l.lead_id));
+    cursor = page.body.pagination.next_cursor;
+  } while (cursor);
+  assert.deepEqual(seen, [watcher, ...[idle, captured].sort().reverse()]);
+
   // Another session crosses the threshold: the lead becomes engaged on its own, with a history entry and an event.
   await watchAt(harness, advance(60_000), pricing, browser, [[{ type: 'progress', ranges: [[0, 60]] }]]);
   const engaged = await harness.request('GET', `/v1/leads/${watcher}`, { token: ws.key });
@@ -431,11 +444,12 @@ test('get_lead_journey: sessions before and after the link, CTA labels, outcomes
   assert.equal((await harness.request('GET', `/v1/leads/${leadId}/journey`, { token: other.key })).status, 404);
 });
 
-test('get_lead bounds its history at 50 entries and counts the rest', async (t) => {
-  const harness = await startTestApp(t);
+test('get_lead bounds its history at 50 entries and counts the rest; the journey at 500', async (t) => {
+  const { harness, advance } = await clockedApp(t);
   const ws = await harness.workspace();
   const lead = await ws.addLead({ email: 'talkative@example.com' });
   for (let i = 1; i <= 53; i++) {
+    advance(1000);
     const res = await harness.request('PATCH', `/v1/leads/${lead}`, { token: ws.key, body: { notes: `Note ${i}` } });
     assert.equal(res.status, 200, res.raw);
   }
@@ -447,4 +461,24 @@ test('get_lead bounds its history at 50 entries and counts the rest', async (t) 
   assert.equal(journey.body.summary.first_touch, null);
   assert.equal(journey.body.summary.time_to_conversion_seconds, null, 'no view before the capture');
   assert.equal(journey.body.summary.conversion.kind, 'capture');
+
+  // A journey shows the latest 500 entries, oldest first, and counts the earlier ones.
+  const base = Date.parse('2026-01-01T00:00:00.000Z');
+  await harness.database.db
+    .insertInto('lead_activities')
+    .values(
+      Array.from({ length: 450 }, (_, i) => ({
+        id: randomUUID(),
+        workspace_id: ws.id,
+        lead_id: lead,
+        kind: 'note' as const,
+        data: JSON.stringify({ body: `Old note ${i}`, author: 'import' }),
+        occurred_at: new Date(base + i * 1000),
+      })),
+    )
+    .execute();
+  const long = await harness.request('GET', `/v1/leads/${lead}/journey`, { token: ws.key });
+  assert.deepEqual([long.body.entries.length, long.body.total, long.body.earlier_omitted], [500, 503, 3]);
+  assert.equal(long.body.entries[0].note.body, 'Old note 3', 'the three oldest are left out');
+  assert.equal(long.body.entries[499].note.body, 'Note 53', 'the story ends with what happened last');
 });

@@ -5,13 +5,13 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { Email, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
+import { Email, NOT_BLANK, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
 import { LEAD_SOURCES } from '../../../events/lead-events.ts';
 import { credentialName } from '../../api-keys/api-keys.queries.ts';
 import { leadSnapshot, upsertLeadRecord } from '../lead-records.queries.ts';
 import { CustomFieldsInput, LeadStatus, LeadWithCreated, NoteText } from '../leads.schemas.ts';
 
-const PersonName = (description: string) => Type.String({ minLength: 1, maxLength: 200, description });
+const PersonName = (description: string) => Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description });
 
 export const upsertLead = defineOperation({
   name: 'upsert_lead',

@@ -58,12 +58,9 @@ export async function leadTimeline(db: Kysely<Database>, workspaceId: string, le
   return { entries, total: sources.reduce((sum, source) => sum + source.total, 0) };
 }
 
-/** The sessions of the lead's browsers, as a subquery's FROM: `s` joined to its lead link. */
-const leadSessions = (workspaceId: string, leadId: string) => sql`
-  viewing_sessions s
-  join lead_viewers lv on lv.workspace_id = s.workspace_id and lv.viewer_id = s.viewer_id
-  join videos v on v.id = s.video_id
-  where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId}`;
+/** A condition on sessions `s`: those of the browsers linked to the lead, before or after the link. */
+const ofLeadBrowsers = (workspaceId: string, leadId: string) => sql`s.workspace_id = ${workspaceId} and s.viewer_id in (
+  select lv.viewer_id from lead_viewers lv where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId})`;
 
 async function views(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
   const rows = await sql<{
@@ -76,9 +73,11 @@ async function views(db: Kysely<Database>, workspaceId: string, leadId: string, 
     completed: boolean;
     cta_clicks: number;
   }>`select s.video_id, v.title, s.started_at, s.duration_seconds, s.watched, s.played_seconds, s.completed, s.cta_clicks
-     from ${leadSessions(workspaceId, leadId)} and s.is_view
+     from viewing_sessions s join videos v on v.id = s.video_id
+     where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view
      order by s.started_at desc, s.id desc limit ${limit}`.execute(db);
-  const count = await sql<{ n: number }>`select count(*)::int as n from ${leadSessions(workspaceId, leadId)} and s.is_view`.execute(db);
+  const count = await sql<{ n: number }>`
+    select count(*)::int as n from viewing_sessions s where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view`.execute(db);
   return {
     total: count.rows[0]?.n ?? 0,
     entries: rows.rows.map((row) => ({
@@ -103,22 +102,18 @@ async function views(db: Kysely<Database>, workspaceId: string, leadId: string, 
 async function ctaClicks(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
   const rows = await sql<{ video_id: string; title: string; received_at: Date; label: string | null; position: string | null }>`
     select s.video_id, v.title, b.received_at, e.event->>'label' as label, e.event->>'position' as position
-    from viewing_batches b
-    join viewing_sessions s on s.id = b.session_id
-    join lead_viewers lv on lv.workspace_id = s.workspace_id and lv.viewer_id = s.viewer_id
+    from viewing_sessions s
+    join viewing_batches b on b.session_id = s.id
     join videos v on v.id = s.video_id
     cross join lateral jsonb_array_elements(b.events) as e(event)
-    where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId} and b.workspace_id = ${workspaceId}
-      and e.event->>'type' = 'cta_click'
-    order by b.received_at desc limit ${limit}`.execute(db);
+    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'
+    order by b.received_at desc, b.session_id desc, b.sequence desc limit ${limit}`.execute(db);
   const count = await sql<{ n: number }>`
     select count(*)::int as n
-    from viewing_batches b
-    join viewing_sessions s on s.id = b.session_id
-    join lead_viewers lv on lv.workspace_id = s.workspace_id and lv.viewer_id = s.viewer_id
+    from viewing_sessions s
+    join viewing_batches b on b.session_id = s.id
     cross join lateral jsonb_array_elements(b.events) as e(event)
-    where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId} and b.workspace_id = ${workspaceId}
-      and e.event->>'type' = 'cta_click'`.execute(db);
+    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'`.execute(db);
   return {
     total: count.rows[0]?.n ?? 0,
     entries: rows.rows.map((row) => ({
@@ -214,15 +209,14 @@ export interface JourneySummary {
  * capture (when the lead was added) for a lead who has not bought.
  */
 export async function journeySummary(db: Kysely<Database>, workspaceId: string, lead: LeadRow): Promise<JourneySummary> {
+  const views = sql`viewing_sessions s join videos v on v.id = s.video_id where ${ofLeadBrowsers(workspaceId, lead.id)} and s.is_view`;
   const touches = await sql<{ edge: string; started_at: Date; video_id: string; title: string }>`
-    (select 'first' as edge, s.started_at, s.video_id, v.title from ${leadSessions(workspaceId, lead.id)} and s.is_view
-     order by s.started_at asc, s.id asc limit 1)
+    (select 'first' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at asc, s.id asc limit 1)
     union all
-    (select 'last' as edge, s.started_at, s.video_id, v.title from ${leadSessions(workspaceId, lead.id)} and s.is_view
-     order by s.started_at desc, s.id desc limit 1)`.execute(db);
+    (select 'last' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at desc, s.id desc limit 1)`.execute(db);
   const totals = await sql<{ sessions: number; videos: number; seconds: number | null }>`
     select count(*)::int as sessions, count(distinct s.video_id)::int as videos, sum(s.played_seconds)::float8 as seconds
-    from ${leadSessions(workspaceId, lead.id)} and s.is_view`.execute(db);
+    from ${views}`.execute(db);
   const purchase = await db
     .selectFrom('outcomes')
     .select(sql<Date | null>`min(occurred_at)`.as('at'))

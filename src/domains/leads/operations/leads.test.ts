@@ -354,6 +354,23 @@ test('list_leads by video and by engagement: a linked browser’s viewing raises
   );
 });
 
+test('linking a browser credits its past views once, decayed from when they happened', async (t) => {
+  const { harness, advance, now } = await clockedApp(t);
+  const ws = await harness.workspace();
+  const video = await ws.addVideo({ title: 'Tour', duration_seconds: 60 });
+  const browser = viewer('before');
+  await watchAt(harness, advance(0), video, browser, [[{ type: 'progress', ranges: [[0, 60]] }]]);
+  const lead = await ws.addLead({ email: 'later@example.com' });
+  const scoreOf = async () => (await harness.request('GET', `/v1/leads/${lead}`, { token: ws.key })).body.engagement_score;
+  assert.equal(await scoreOf(), 0);
+  advance(30 * DAY);
+  await linkViewerToLead(harness.database.db, { workspaceId: ws.id, viewerId: browser, leadId: lead, at: now() });
+  // The view earned 2 + 1 + 8 = 11 points a half-life ago: 5.5 now.
+  assert.equal(await scoreOf(), Math.round(100 * (1 - Math.exp(-5.5 / 40))));
+  await linkViewerToLead(harness.database.db, { workspaceId: ws.id, viewerId: browser, leadId: lead, at: now() });
+  assert.equal(await scoreOf(), Math.round(100 * (1 - Math.exp(-5.5 / 40))), 'an existing link credits nothing again');
+});
+
 test('get_lead_journey: sessions before and after the link, CTA labels, outcomes and the summary, on both transports', async (t) => {
   const { harness, advance, now } = await clockedApp(t);
   const ws = await harness.workspace();

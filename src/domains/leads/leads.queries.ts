@@ -23,6 +23,8 @@ export interface LeadFilters {
   /** Captured before this instant (the start of the day after to_date). */
   capturedBefore?: Date;
   search?: string;
+  /** While answers are masked: the search matches emails and names only whole. */
+  personalFieldsWhole?: boolean;
   sort: LeadSort;
 }
 
@@ -79,13 +81,23 @@ function filteredLeads(db: Kysely<Database>, workspaceId: string, filters: LeadF
     );
   }
   if (filters.search) {
-    // Searched on the stored values, so an address finds its lead even while answers mask it.
-    const pattern = `%${filters.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // Searched on the stored values, so an address finds its lead even while answers mask it. While
+    // they do, personal fields match only whole (an address, a name), so probing with fragments
+    // cannot unmask them a letter at a time; notes always match in part.
+    const text = filters.search.trim();
+    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const fullName = sql<string>`concat_ws(' ', l.first_name, l.last_name)`;
     query = query.where((eb) =>
       eb.or([
-        eb('l.email', 'ilike', pattern),
-        eb('l.name', 'ilike', pattern),
-        eb(sql`concat_ws(' ', l.first_name, l.last_name)`, 'ilike', pattern),
+        ...(filters.personalFieldsWhole
+          ? [
+              eb(sql`lower(l.email)`, '=', text.toLowerCase()),
+              eb(sql`lower(l.name)`, '=', text.toLowerCase()),
+              eb(sql`lower(${fullName})`, '=', text.toLowerCase()),
+              eb(sql`lower(l.first_name)`, '=', text.toLowerCase()),
+              eb(sql`lower(l.last_name)`, '=', text.toLowerCase()),
+            ]
+          : [eb('l.email', 'ilike', pattern), eb('l.name', 'ilike', pattern), eb(fullName, 'ilike', pattern)]),
         eb.exists(
           eb
             .selectFrom('lead_activities as a')

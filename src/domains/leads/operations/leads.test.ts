@@ -263,9 +263,12 @@ test('list_leads: filters, sorts, cursors bound to filters, masking and email se
   assert.deepEqual(ids(masked), [cy, bob, ada]);
   assert.equal(masked.leads[2].email, 'a***@l***.org');
   assert.equal(masked.leads[2].name, 'A***');
-  assert.deepEqual(ids(await list('?search=ada@lovelace')), [ada], 'email search finds a masked lead');
-  assert.deepEqual(ids(await list('?search=ANALYTICAL')), [ada], 'notes are searched');
+  assert.deepEqual(ids(await list('?search=ADA@lovelace.org')), [ada], 'email search finds a masked lead');
+  assert.deepEqual(ids(await list('?search=ada@lovelace')), [], 'while masked, no fragments of an address');
+  assert.deepEqual(ids(await list('?search=lovelace')), [], 'nor of a name');
+  assert.deepEqual(ids(await list('?search=ANALYTICAL')), [ada], 'notes are searched in part');
   assert.deepEqual(ids(await list('?search=bob%20builder')), [bob], 'first and last name together');
+  assert.deepEqual(ids(await list('?search=Builder')), [bob], 'or a last name');
   assert.deepEqual(ids(await list('?sort=oldest')), [ada, bob, cy]);
   assert.deepEqual(ids(await list('?status=lost')), [cy]);
   assert.deepEqual(ids(await list('?source=import')), [bob]);
@@ -286,6 +289,7 @@ test('list_leads: filters, sorts, cursors bound to filters, masking and email se
   assert.equal(otherFilters.status, 400, otherFilters.raw);
 
   await unmasked(harness, ws);
+  assert.deepEqual(ids(await list('?search=@builder')), [bob], 'unmasked, fragments match');
   const plain = await list('?search=lovelace');
   assert.deepEqual([plain.pii_redacted, plain.leads[0].email, plain.leads[0].name], [false, 'ada@lovelace.org', 'Ada Lovelace']);
   const other = await harness.workspace();

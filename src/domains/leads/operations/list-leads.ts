@@ -27,8 +27,8 @@ export const listLeads = defineOperation({
   description:
     'Lists captured leads with status, tags, source and engagement_score (0–100, recency-weighted). Filter by a ' +
     'video they watched or were captured on, status, source, capture dates (workspace time zone, inclusive) or a ' +
-    'search over name, email and notes; sort engagement (default), newest or oldest. pii_redacted says whether ' +
-    'personal fields are masked.',
+    'search over name, email and notes (while pii_redacted, a whole email or name); sort engagement (default), ' +
+    'newest or oldest.',
   method: 'GET',
   path: '/leads',
   group: 'Leads',
@@ -43,7 +43,11 @@ export const listLeads = defineOperation({
       from_date: Type.Optional(Day('Only leads captured on or after this day (YYYY-MM-DD).')),
       to_date: Type.Optional(Day('Only leads captured on or before this day (YYYY-MM-DD).')),
       search: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 200, description: 'Text to find in the name, email or notes (case-insensitive).' }),
+        Type.String({
+          minLength: 1,
+          maxLength: 200,
+          description: 'Text to find in the name, email or notes (case-insensitive); while masked, a whole email or name.',
+        }),
       ),
       sort: Type.Optional(StringEnum(LEAD_SORTS, { default: 'engagement', description: 'Order of the list.' })),
       ...PaginationInput,
@@ -68,6 +72,7 @@ export const listLeads = defineOperation({
     const timeZone = filters.from_date || filters.to_date ? await workspaceTimeZone(ctx.db, ctx.workspaceId) : 'UTC';
     const query = {
       ...filters,
+      personalFieldsWhole: ctx.principal.maskPii,
       ...(filters.from_date ? { capturedFrom: startOfLocalDay(filters.from_date, timeZone) } : {}),
       ...(filters.to_date ? endOfDay(filters.to_date, timeZone) : {}),
     };

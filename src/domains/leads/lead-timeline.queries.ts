@@ -145,6 +145,8 @@ async function activities(db: Kysely<Database>, workspaceId: string, leadId: str
   return { total: count.n, entries: rows.map((row) => activityEntry(row.kind, row.data, row.occurred_at, ref(row.video_id, row.title))) };
 }
 
+const PERSONAL_KEY = /email|phone|name/i;
+
 function activityEntry(kind: TimelineKind, data: Record<string, unknown>, at: Date, video: TimelineEntry['video']): TimelineEntry {
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   const entry: TimelineEntry = { kind, at: at.toISOString(), video };
@@ -155,9 +157,12 @@ function activityEntry(kind: TimelineKind, data: Record<string, unknown>, at: Da
     const fields = Array.isArray(data.fields) ? data.fields.filter((f): f is string => typeof f === 'string') : [];
     entry.form = { fields };
   } else {
+    // `details` carries no masking markers, so a fact named like a personal field (an invitee's
+    // email) is never passed through: masked answers must not leak it.
     entry.details = Object.fromEntries(
       Object.entries(data).filter(
-        (pair): pair is [string, Scalar] => pair[1] === null || ['string', 'number', 'boolean'].includes(typeof pair[1]),
+        (pair): pair is [string, Scalar] =>
+          !PERSONAL_KEY.test(pair[0]) && (pair[1] === null || ['string', 'number', 'boolean'].includes(typeof pair[1])),
       ),
     );
   }

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
 import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
-import { linkViewerToLead } from '../lead-records.queries.ts';
+import { linkViewerToLead, recordLeadActivity } from '../lead-records.queries.ts';
 
 const DAY = 86_400_000;
 
@@ -463,6 +463,23 @@ test('get_lead_journey: sessions before and after the link, CTA labels, outcomes
 
   const other = await harness.workspace();
   assert.equal((await harness.request('GET', `/v1/leads/${leadId}/journey`, { token: other.key })).status, 404);
+
+  // Later kinds (a booking) show their facts, but never a fact named like a personal field.
+  await recordLeadActivity(harness.database.db, {
+    workspaceId: ws.id,
+    leadId,
+    kind: 'booking',
+    videoId: offer,
+    data: { start: '2026-06-10T15:00:00.000Z', event_type: 'Demo call', invitee_email: 'journey@example.com', invitee_name: 'Jo' },
+    at: advance(1000),
+  });
+  const booked = await harness.request('GET', `/v1/leads/${leadId}`, { token: ws.key });
+  assert.deepEqual(booked.body.history[0], {
+    kind: 'booking',
+    at: now().toISOString(),
+    video: { video_id: offer, title: 'Offer' },
+    details: { start: '2026-06-10T15:00:00.000Z', event_type: 'Demo call' },
+  });
 });
 
 test('get_lead bounds its history at 50 entries and counts the rest; the journey at 500', async (t) => {

@@ -134,6 +134,21 @@ test('upsert_lead creates (201) then enriches (200): fields overwrite, tags add,
   );
 });
 
+test('upsert_lead: concurrent calls for one email make one lead', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const answers = await Promise.all(
+    ['race@example.com', 'RACE@example.com', 'Race@Example.com'].map((email, i) =>
+      harness.request('PUT', '/v1/leads', { token: ws.key, body: { email, tags: [`t${i}`] } }),
+    ),
+  );
+  assert.deepEqual(answers.map((a) => a.status).sort(), [200, 200, 201], answers.map((a) => a.raw).join('\n'));
+  assert.equal(new Set(answers.map((a) => a.body.lead_id)).size, 1);
+  const list = await harness.request('GET', '/v1/leads', { token: ws.key });
+  assert.equal(list.body.pagination.total, 1);
+  assert.deepEqual([...list.body.leads[0].tags].sort(), ['t0', 't1', 't2']);
+});
+
 test('upsert_lead names every bad field, and both transports agree', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();

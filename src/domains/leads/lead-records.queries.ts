@@ -134,7 +134,8 @@ export async function upsertLeadRecord(db: Kysely<Database>, request: UpsertLead
       at,
     });
   }
-  if (request.note) {
+  // The same note sent again (a retried upsert) is not appended twice: repeating an upsert changes nothing.
+  if (request.note && !(await isLatestNote(db, existing.id, request.note))) {
     changed.push('notes');
     await recordLeadActivity(db, {
       workspaceId,
@@ -159,6 +160,19 @@ export async function upsertLeadRecord(db: Kysely<Database>, request: UpsertLead
     .returningAll()
     .executeTakeFirstOrThrow();
   return { lead, created: false, changed };
+}
+
+async function isLatestNote(db: Kysely<Database>, leadId: string, body: string): Promise<boolean> {
+  const latest = await db
+    .selectFrom('lead_activities')
+    .select(sql<string>`data->>'body'`.as('body'))
+    .where('lead_id', '=', leadId)
+    .where('kind', '=', 'note')
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return latest?.body === body;
 }
 
 const laterOf = (a: Date, b: Date): Date => new Date(Math.max(a.getTime(), b.getTime()));

@@ -113,8 +113,11 @@ test('upsert_lead creates (201) then enriches (200): fields overwrite, tags add,
   assert.deepEqual(again.body.tags, ['webinar', 'pricing'], 'tags added once, whatever their case');
   assert.deepEqual(again.body.custom_fields, { company: 'Acme', seats: 12, plan: 'pro' });
 
-  const same = await request('PUT', '/v1/leads', { token: ws.key, body: { email: 'jane.doe@example.COM', tags: ['pricing'] } });
-  assert.equal(same.status, 200);
+  const same = await request('PUT', '/v1/leads', {
+    token: ws.key,
+    body: { email: 'jane.doe@example.COM', tags: ['pricing'], notes: 'Asked about pricing.' },
+  });
+  assert.equal(same.status, 200, 'the same upsert again (a retry) changes nothing, its note included');
   const events = await eventsOf(harness, ws.id);
   assert.deepEqual(
     events.map((e) => [e.type, e.changed?.sort()]),

@@ -84,15 +84,17 @@ test('CTA windows group neighbouring slices and rank by clicks', () => {
 });
 
 test('fair score: an unwatched video sits below a well-measured average one; nothing to compare gives 0', () => {
-  const average = ratesOf({ views: 1000, engagement_sum: 500, completions: 300, conversions: 50 });
-  const atAverage = fairScore({ views: 100_000, engagement_sum: 50_000, completions: 30_000, conversions: 5_000 }, average);
+  // Conversions are call-to-action clicks plus leads captured: 30 + 20 of 1,000 views is 5%.
+  const average = ratesOf({ views: 1000, engagement_sum: 500, completions: 300, conversions: 30, leads: 20 });
+  assert.equal(average.conversion_rate, 0.05);
+  const atAverage = fairScore({ views: 100_000, engagement_sum: 50_000, completions: 30_000, conversions: 1_000, leads: 4_000 }, average);
   assert.ok(atAverage.score > 97 && atAverage.score <= 100, String(atAverage.score));
-  const unwatched = fairScore({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }, average);
+  const unwatched = fairScore({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 }, average);
   assert.deepEqual(unwatched.adjusted, average, 'no views: the Bayesian average is the workspace average');
   assert.ok(unwatched.score < atAverage.score);
   const empty = fairScore(
-    { views: 0, engagement_sum: 0, completions: 0, conversions: 0 },
-    ratesOf({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }),
+    { views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 },
+    ratesOf({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 }),
   );
   assert.deepEqual([empty.score, empty.index.conversion_rate], [0, null]);
 });
@@ -107,6 +109,7 @@ test('change digest: movers need 10 views and 20%; quiet days need a real baseli
     engagement_sum: views / 2,
     completions: 0,
     conversions: 0,
+    leads: 0,
   });
   const rows = [
     row('small', '2026-03-01', 1),

@@ -5,7 +5,7 @@
  */
 import { eachDay } from '../../core/calendar/calendar-days.ts';
 import { changePercent, percent, round, shareOf } from '../../core/reported-numbers.ts';
-import type { RollupRow } from './day-metrics.ts';
+import { conversionsOf, type RollupRow } from './day-metrics.ts';
 
 /** A mover changed by at least this many views … */
 export const MOVER_MIN_VIEWS = 10;
@@ -37,6 +37,7 @@ interface Totals {
   engagement_sum: number;
   completions: number;
   conversions: number;
+  leads: number;
 }
 
 export interface Mover {
@@ -60,13 +61,14 @@ export interface UnusualDrop {
   description: string;
 }
 
-const zero = (): Totals => ({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 });
+const zero = (): Totals => ({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 });
 
 function add(totals: Totals, row: RollupRow): void {
   totals.views += row.views;
   totals.engagement_sum += row.engagement_sum;
   totals.completions += row.completions;
   totals.conversions += row.conversions;
+  totals.leads += row.leads;
 }
 
 export function perVideo(rows: readonly DigestRow[], currentFrom: string): VideoPeriods[] {
@@ -111,7 +113,7 @@ export function findMovers(videos: readonly VideoPeriods[]): { up: Mover[]; down
 const RATES = [
   ['average_engagement', 'average engagement', (t: Totals) => t.engagement_sum],
   ['completion_rate', 'completion rate', (t: Totals) => t.completions],
-  ['conversion_rate', 'conversion rate', (t: Totals) => t.conversions],
+  ['conversion_rate', 'conversion rate', (t: Totals) => conversionsOf(t)],
 ] as const;
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;

@@ -11,7 +11,7 @@ import { findVideos, lifetimeStats, workspaceLifetimeTotals } from '../analytics
 import { ComparedVideo } from '../analytics.schemas.ts';
 import { CAUTION, PRIOR_VIEWS, rankVideos, ratesOf, SCORE_WEIGHTS } from '../fair-score.ts';
 
-const NO_VIEWS = { views: 0, engagement_sum: 0, completions: 0, conversions: 0 };
+const NO_VIEWS = { views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 };
 
 export const compareVideos = defineOperation({
   name: 'compare_videos',

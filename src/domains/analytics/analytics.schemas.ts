@@ -187,3 +187,27 @@ export const UnusualDrop = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** A video whose form captured leads (list_changes). */
+export const LeadVideo = Type.Object(
+  {
+    ...VideoRefProperties,
+    leads: Type.Integer({ minimum: 1, description: 'Leads its form captured in this period.' }),
+    previous_leads: Type.Integer({ minimum: 0, description: 'In the period before.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The biggest purchase of a currency (list_changes). */
+export const NotablePurchase = Type.Object(
+  {
+    outcome_id: Type.String({ format: 'uuid' }),
+    lead_id: Nullable(Type.String({ format: 'uuid', description: 'The buyer; get_lead tells more.' })),
+    value: Type.Integer({ minimum: 0, description: 'Minor units (cents).' }),
+    currency: Type.String({ description: 'ISO 4217 code, upper case.' }),
+    video_id: Nullable(Type.String({ format: 'uuid', description: 'The video it is attributed to by last touch.' })),
+    title: Nullable(Type.String()),
+    occurred_at: Timestamp('When it happened.'),
+  },
+  { additionalProperties: false },
+);

@@ -191,6 +191,8 @@ export function summarize(digest: {
   ready: readonly StatusChange[];
   failed: readonly StatusChange[];
   drops: readonly UnusualDrop[];
+  /** Sentences on leads and revenue (ledger-digest.ts), read right after the views. */
+  ledger?: readonly string[];
 }): string[] {
   const now = digest.days === 1 ? 'today so far' : `in the last ${digest.days} days`;
   const before = digest.days === 1 ? 'yesterday' : `in the ${digest.days} days before`;
@@ -202,6 +204,7 @@ export function summarize(digest: {
     const direction = change_percent > 0 ? `up ${change_percent}%` : change_percent < 0 ? `down ${-change_percent}%` : 'unchanged';
     sentences.push(`${value} views ${now}, ${direction} from ${previous} ${before}.`);
   }
+  sentences.push(...(digest.ledger ?? []));
   const [rise, fall] = [digest.up[0], digest.down[0]];
   if (rise) sentences.push(`Biggest rise: ${quoted(rise.title)}, ${rise.views} views against ${rise.previous_views}.`);
   if (fall) sentences.push(`Biggest fall: ${quoted(fall.title)}, ${fall.views} views against ${fall.previous_views}.`);

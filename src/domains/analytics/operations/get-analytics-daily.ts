@@ -28,8 +28,8 @@ export const getAnalyticsDaily = defineOperation({
   summary: 'Get the workspace’s metrics day by day',
   description:
     'Returns one entry per calendar day (in the workspace time zone) from `from` to `to`, both included, every day present even ' +
-    'without views: views, unique viewers, watch time, average engagement, completions, completion rate, conversions, ' +
-    'conversion rate and videos watched across the whole workspace, plus the same over the window. Default window: the 28 ' +
+    'without views: views, unique viewers, watch time, average engagement, completions, completion rate, conversions (call-to-action ' +
+    'clicks plus leads captured by video forms), conversion rate and videos watched across the whole workspace, plus the same over the window. Default window: the 28 ' +
     'days ending today; at most 366 days. For one video use get_video_analytics.',
   method: 'GET',
   path: '/analytics/daily',

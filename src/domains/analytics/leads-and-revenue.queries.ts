@@ -89,9 +89,16 @@ export interface BiggestPurchase {
 
 /**
  * The biggest succeeded purchase of each currency between two instants (ties: the latest), with the
- * video it is attributed to by last touch. Amounts in different currencies are never compared.
+ * video it is attributed to by last touch, for the first `currencies` currency codes. Amounts in
+ * different currencies are never compared.
  */
-export async function biggestPurchases(db: Kysely<Database>, workspaceId: string, from: Date, to: Date): Promise<BiggestPurchase[]> {
+export async function biggestPurchases(
+  db: Kysely<Database>,
+  workspaceId: string,
+  from: Date,
+  to: Date,
+  currencies: number,
+): Promise<BiggestPurchase[]> {
   const rows = await db
     .selectFrom('outcomes as o')
     .leftJoin('videos as v', (join) => join.onRef('v.id', '=', 'o.last_touch_video_id').onRef('v.workspace_id', '=', 'o.workspace_id'))
@@ -114,6 +121,7 @@ export async function biggestPurchases(db: Kysely<Database>, workspaceId: string
     .orderBy('o.amount', 'desc')
     .orderBy('o.occurred_at', 'desc')
     .orderBy('o.id', 'desc')
+    .limit(currencies)
     .execute();
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }

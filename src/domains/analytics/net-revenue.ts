@@ -64,7 +64,8 @@ export function money(amount: number, currency: string): string {
   try {
     const format = new Intl.NumberFormat('en', { style: 'currency', currency });
     const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(amount / 10 ** digits);
+    // Intl puts a no-break space between a code and the number ("BHD 1.234"); sentences get a plain one.
+    return format.format(amount / 10 ** digits).replace(/\u00a0/g, ' ');
   } catch {
     // A code Intl does not know (the ledger takes any three letters): minor units, as stored.
     return `${amount} ${currency} (minor units)`;

@@ -26,6 +26,9 @@ import { biggestPurchases, newLeadCounts, succeededOutcomes } from '../leads-and
 import { ledgerSentences, topLeadVideos } from '../ledger-digest.ts';
 import { countOf, revenueChanges } from '../net-revenue.ts';
 
+/** Currencies list_changes names a biggest purchase for. */
+const MAX_CURRENCIES = 10;
+
 const change = (value: number, previous: number) => ({ value, previous, change_percent: changePercent(value, previous) });
 
 export const listChanges = defineOperation({
@@ -74,7 +77,7 @@ export const listChanges = defineOperation({
       ),
       revenue: RevenueComparison('Net revenue per currency: succeeded purchases minus succeeded refunds.'),
       biggest_purchases: Type.Array(NotablePurchase, {
-        description: 'The biggest succeeded purchase of each currency in this period, by currency code.',
+        description: `The biggest succeeded purchase of each currency in this period, by currency code; up to ${MAX_CURRENCIES}.`,
       }),
       top_lead_videos: Type.Array(LeadVideo, { description: 'Up to 3 videos whose forms captured the most leads in this period.' }),
       summary: Type.Array(Type.String(), { description: 'Plain sentences, most important first.' }),
@@ -95,14 +98,14 @@ export const listChanges = defineOperation({
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),
       newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
-      biggestPurchases(ctx.db, ctx.workspaceId, boundaries[1] as Date, boundaries[2] as Date),
+      biggestPurchases(ctx.db, ctx.workspaceId, boundaries[1] as Date, boundaries[2] as Date, MAX_CURRENCIES),
     ]);
     const videos = perVideo(rows, period.from_date);
     const movers = findMovers(videos);
     const drops = findUnusualDrops(rows, videos, { from: period.from_date, to: today, days, today });
     const viewsNow = rows.filter((row) => row.day >= period.from_date).reduce((sum, row) => sum + row.views, 0);
     const viewsBefore = rows.filter((row) => row.day < period.from_date).reduce((sum, row) => sum + row.views, 0);
-    const views = { value: viewsNow, previous: viewsBefore, change_percent: changePercent(viewsNow, viewsBefore) };
+    const views = change(viewsNow, viewsBefore);
     const changes = events.map((event) => ({
       video_id: event.video_id,
       title: event.title,

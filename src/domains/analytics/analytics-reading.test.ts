@@ -5,8 +5,10 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { addDays, eachDay, startOfLocalDay } from '../../core/calendar/calendar-days.ts';
 import { findMovers, findUnusualDrops, perVideo } from './change-digest.ts';
 import { resolveDateWindow } from './date-range.ts';
+import { localDayBoundaries } from './day-boundaries.ts';
 import { fairScore, ratesOf } from './fair-score.ts';
 import { findCtaWindows, findDropOffs, findRewatchPeaks, type Heatmap } from './heatmap-reading.ts';
 import { clock } from './key-moments.ts';
@@ -220,4 +222,32 @@ test('ledger sentences: quiet when nothing happened, today against yesterday for
     ],
     'ties by title, at most 3, none for a video with leads only before',
   );
+});
+
+test('local day boundaries match startOfLocalDay day by day, across daylight-saving changes in many zones', () => {
+  const zones = [
+    'UTC',
+    'Europe/Paris',
+    'America/New_York',
+    'America/Santiago', // clocks change at midnight: such a day begins at 01:00
+    'Australia/Lord_Howe', // a 30-minute change
+    'Africa/Casablanca', // daylight saving suspended for Ramadan
+    'Asia/Kolkata',
+    'Pacific/Chatham',
+  ];
+  for (const zone of zones) {
+    for (const [from, to] of [
+      ['2025-11-22', '2026-11-22'],
+      ['2026-03-25', '2026-04-02'],
+      ['2026-10-24', '2026-10-26'],
+      ['2026-11-21', '2026-11-21'],
+    ] as const) {
+      const expected = [...eachDay(from, to), addDays(to, 1)].map((day) => startOfLocalDay(day, zone).toISOString());
+      assert.deepEqual(
+        localDayBoundaries(from, to, zone).map((at) => at.toISOString()),
+        expected,
+        `${zone} ${from}…${to}`,
+      );
+    }
+  }
 });

@@ -99,29 +99,28 @@ export async function biggestPurchases(
   to: Date,
   currencies: number,
 ): Promise<BiggestPurchase[]> {
+  // The biggest of each currency first, then the titles of those few videos.
   const rows = await db
-    .selectFrom('outcomes as o')
-    .leftJoin('videos as v', (join) => join.onRef('v.id', '=', 'o.last_touch_video_id').onRef('v.workspace_id', '=', 'o.workspace_id'))
-    .distinctOn('o.currency')
-    .select([
-      'o.id as outcome_id',
-      'o.amount as value',
-      'o.currency',
-      'o.lead_id',
-      'o.last_touch_video_id as video_id',
-      'v.title',
-      'o.occurred_at',
-    ])
-    .where('o.workspace_id', '=', workspaceId)
-    .where('o.kind', '=', 'purchase')
-    .where('o.status', '=', 'succeeded')
-    .where('o.occurred_at', '>=', from)
-    .where('o.occurred_at', '<', to)
-    .orderBy('o.currency')
-    .orderBy('o.amount', 'desc')
-    .orderBy('o.occurred_at', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(currencies)
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('outcomes')
+        .distinctOn('currency')
+        .select(['id as outcome_id', 'amount as value', 'currency', 'lead_id', 'last_touch_video_id as video_id', 'occurred_at'])
+        .where('workspace_id', '=', workspaceId)
+        .where('kind', '=', 'purchase')
+        .where('status', '=', 'succeeded')
+        .where('occurred_at', '>=', from)
+        .where('occurred_at', '<', to)
+        .orderBy('currency')
+        .orderBy('amount', 'desc')
+        .orderBy('occurred_at', 'desc')
+        .orderBy('id', 'desc')
+        .limit(currencies)
+        .as('b'),
+    )
+    .leftJoin('videos as v', (join) => join.onRef('v.id', '=', 'b.video_id').on('v.workspace_id', '=', workspaceId))
+    .select(['b.outcome_id', 'b.value', 'b.currency', 'b.lead_id', 'b.video_id', 'v.title', 'b.occurred_at'])
+    .orderBy('b.currency')
     .execute();
   return rows.map((row) => ({ ...row, value: Number(row.value) }));
 }

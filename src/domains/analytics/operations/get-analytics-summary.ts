@@ -5,13 +5,14 @@
  * the leads and the ledger; reads only.
  */
 import { Type } from 'typebox';
-import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import { addDays } from '../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
 import { Comparison, MetricProperties, Period, RevenueComparison, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { localDayStart } from '../day-boundaries.ts';
 import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 import { newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { revenueChanges } from '../net-revenue.ts';
@@ -93,7 +94,7 @@ export const getAnalyticsSummary = defineOperation({
     const period = { from_date: addDays(today, -(days - 1)), to_date: today, days };
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
-    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => startOfLocalDay(day, timeZone));
+    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
     const [rows, leads, outcomes] = await Promise.all([
       workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today),
       newLeadCounts(ctx.db, ctx.workspaceId, boundaries),

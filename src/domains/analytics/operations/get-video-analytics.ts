@@ -4,7 +4,7 @@
  * ledger's entries attributed to the video by last touch, read by index. Reads only.
  */
 import { Type } from 'typebox';
-import { addDays, eachDay, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import { eachDay } from '../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { secondsOrNull } from '../../../core/reported-numbers.ts';
@@ -13,6 +13,7 @@ import { VideoId } from '../../videos/videos.schemas.ts';
 import { findVideo, videoDayRows, workspaceTimeZone } from '../analytics.queries.ts';
 import { DayMetrics, IsoDate, Metrics, VideoLedgerProperties, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { resolveDateWindow } from '../date-range.ts';
+import { localDayBoundaries } from '../day-boundaries.ts';
 import { byDay, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 import { succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { netRevenue } from '../net-revenue.ts';
@@ -65,8 +66,8 @@ export const getVideoAnalytics = defineOperation({
       localDay(ctx.now, timeZone),
     );
     const dates = eachDay(window.from, window.to);
-    // Where each day begins, and where the last one ends: outcome i + 1 falls on dates[i].
-    const boundaries = [...dates, addDays(window.to, 1)].map((day) => startOfLocalDay(day, timeZone));
+    // Where each day begins, and where the last one ends: outcome bucket i + 1 falls on dates[i].
+    const boundaries = localDayBoundaries(window.from, window.to, timeZone);
     const [rows, outcomes] = await Promise.all([
       videoDayRows(ctx.db, ctx.workspaceId, video.video_id, window.from, window.to),
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries, video.video_id),

@@ -5,7 +5,7 @@
  * rollups, the events outbox, and index range reads of leads and the ledger; reads only.
  */
 import { Type } from 'typebox';
-import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import { addDays } from '../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
@@ -22,6 +22,7 @@ import {
   WorkspaceTimeZone,
 } from '../analytics.schemas.ts';
 import { findMovers, findUnusualDrops, perVideo, summarize } from '../change-digest.ts';
+import { localDayStart } from '../day-boundaries.ts';
 import { biggestPurchases, newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { ledgerSentences, topLeadVideos } from '../ledger-digest.ts';
 import { countOf, revenueChanges } from '../net-revenue.ts';
@@ -92,7 +93,7 @@ export const listChanges = defineOperation({
     const period = { from_date: addDays(today, -(days - 1)), to_date: today, days };
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
-    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => startOfLocalDay(day, timeZone));
+    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
     const [rows, events, leadCounts, outcomes, biggest] = await Promise.all([
       workspaceDayRowsWithTitles(ctx.db, ctx.workspaceId, previous.from_date, today),
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),

@@ -73,6 +73,7 @@ export const getVideoAnalytics = defineOperation({
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries, video.video_id),
     ]);
     const days = byDay(rows);
+    const outcomesByDay = Map.groupBy(outcomes, (entry) => entry.bucket);
     return {
       ...video,
       duration_seconds: secondsOrNull(video.duration_seconds),
@@ -89,7 +90,7 @@ export const getVideoAnalytics = defineOperation({
         return {
           date,
           ...metricsOf(sumRows(dayRows), distinctViewers(dayRows.map((row) => row.viewer_sketch))),
-          revenue: netRevenue(outcomes, (bucket) => bucket === i + 1),
+          revenue: netRevenue(outcomesByDay.get(i + 1) ?? []),
         };
       }),
     };

@@ -263,6 +263,9 @@ test('list_changes: new leads, ledger counts, net revenue, the biggest purchase 
     'Nothing else stands out: no video moved by 10+ views and 20%+, none became ready or failed, and nothing dropped unusually.',
   ]);
 
+  const client = await connectMcp(t, harness.app, ws.key);
+  assert.deepEqual((await callTool(client, 'list_changes', { days: 7 })).structuredContent, res.body);
+
   // One day: only today's entries (the refund, two captures), against yesterday's.
   const today = await harness.request('GET', '/v1/changes?days=1', { token: ws.key });
   assert.deepEqual([today.body.leads.value, today.body.leads.previous], [2, 1]);

@@ -66,6 +66,12 @@ export const RevenueComparison = (description: string) =>
     { description: `${description} Every currency with a succeeded purchase or refund in either period, by code.` },
   );
 
+/** What get_analytics_daily adds to the metrics: the workspace's new leads and its revenue. */
+export const WorkspaceLedgerProperties = {
+  leads: Type.Integer({ minimum: 0, description: 'New leads: created that day (totals: in the window), whatever their source.' }),
+  revenue: NetRevenue('Succeeded purchases minus succeeded refunds, with or without a video.'),
+};
+
 /** What get_video_analytics adds to the metrics: the video's leads and the revenue it brought. */
 export const VideoLedgerProperties = {
   leads: Type.Integer({ minimum: 0, description: 'Leads captured by the video’s form (each lead once per video).' }),

@@ -177,9 +177,27 @@ test('get_video_analytics: conversions add leads captured; leads and net revenue
   const tool = await callTool(client, 'get_video_analytics', { video_id: tour, from_date: '2026-11-15', to_date: '2026-11-21' });
   assert.deepEqual(tool.structuredContent, res.body);
 
-  // get_analytics_daily counts the same conversions across the workspace (Pricing: 2 views, none).
-  const daily = await harness.request('GET', '/v1/analytics/daily?from=2026-11-20&to=2026-11-21', { token: ws.key });
-  assert.deepEqual([daily.body.totals.views, daily.body.totals.conversions, daily.body.totals.conversion_rate], [7, 4, 0.5714]);
+  // get_analytics_daily counts the same conversions across the workspace (Pricing: 2 views, none),
+  // new leads of any source per day, and every sale, with a video or not.
+  const daily = await harness.request('GET', '/v1/analytics/daily?from=2026-11-14&to=2026-11-21', { token: ws.key });
+  assert.equal(daily.status, 200, daily.raw);
+  const ledger = (m: Record<string, unknown>) => [m.views, m.conversions, m.conversion_rate, m.leads, m.revenue];
+  assert.deepEqual(ledger(daily.body.totals), [
+    7,
+    4,
+    0.5714,
+    4,
+    [
+      { currency: 'EUR', value: 2500, purchased: 2500, refunded: 0 },
+      { currency: 'USD', value: 12_000, purchased: 15_000, refunded: 3000 },
+    ],
+  ]);
+  const byDate = Object.fromEntries(daily.body.daily.map((d: { date: string }) => [d.date, ledger(d)]));
+  assert.deepEqual(byDate['2026-11-14'], [0, 0, 0, 0, []], 'ivy came at 00:30 on the 15th in Paris');
+  assert.deepEqual(byDate['2026-11-15'], [0, 0, 0, 1, []]);
+  assert.deepEqual(byDate['2026-11-18'], [0, 0, 0, 0, [{ currency: 'USD', value: 1000, purchased: 1000, refunded: 0 }]]);
+  assert.deepEqual(byDate['2026-11-19'], [0, 0, 0, 0, [{ currency: 'USD', value: 4000, purchased: 4000, refunded: 0 }]]);
+  assert.deepEqual(byDate['2026-11-20'], [6, 2, 0.3333, 1, [{ currency: 'USD', value: 10_000, purchased: 10_000, refunded: 0 }]]);
 });
 
 test('get_analytics_summary: new leads and net revenue per currency against the period before', async (t) => {

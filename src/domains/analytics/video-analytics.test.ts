@@ -208,6 +208,8 @@ test('get_analytics_daily adds up every video of the workspace and counts a view
     conversions: 1,
     conversion_rate: 0.3333,
     videos_watched: 2,
+    leads: 0,
+    revenue: [],
   };
   assert.deepEqual(res.body, {
     time_zone: 'UTC',
@@ -227,6 +229,8 @@ test('get_analytics_daily adds up every video of the workspace and counts a view
         conversions: 0,
         conversion_rate: 0,
         videos_watched: 0,
+        leads: 0,
+        revenue: [],
       },
       { date: '2026-05-20', ...today },
     ],

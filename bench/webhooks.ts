@@ -80,6 +80,7 @@ const retitled = (n: number): EventData<'video.updated'> => ({
       conversions: 0,
       leads: 0,
     },
+    lead_form: null,
   },
 });
 

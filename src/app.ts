@@ -17,6 +17,7 @@ import { createViewingTokens } from './domains/viewing/viewing-token.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from './media/media-links.ts';
 import { registerCollect } from './public/collect.ts';
+import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { registerStripeWebhooks } from './public/stripe-webhooks.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
@@ -87,6 +88,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCollect(app, {
     db: options.database.db,
     viewingTokens: createViewingTokens(options.secret),
+    clock: options.clock,
+  });
+  await registerLeadCapture(app, {
+    db: options.database.db,
+    viewingTokens: createViewingTokens(options.secret),
+    rateLimiter: options.rateLimiter,
     clock: options.clock,
   });
   await registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock });

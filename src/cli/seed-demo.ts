@@ -1,14 +1,16 @@
 /**
  * `cuepoint seed --demo [--workspace ID] [--json]`: a living library for a newcomer to explore: six
- * folders and sixty videos with tags, statuses and archived ones, and ninety days of viewing played
- * through the real collection code (demo-viewing.ts). Creates a new business-plan workspace (and
- * prints its admin key) unless --workspace names an existing one.
+ * folders and sixty videos with tags, statuses and archived ones, ninety days of viewing played
+ * through the real collection code (demo-viewing.ts), and the leads some viewers left on the videos'
+ * forms, captured through the watch page's code (demo-leads.ts). Creates a new business-plan
+ * workspace (and prints its admin key) unless --workspace names an existing one.
  */
 import type { Config } from '../config.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
+import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
 import { playDemoViewing } from './demo-viewing.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
@@ -34,15 +36,17 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const { links } = createMediaLinks(secret, config.publicUrl);
     const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links });
     const sessions = await playDemoViewing(database.db, watchable, now);
+    // Before archiving: a form is filled on a video while it is served.
+    const leads = await playDemoLeads(database.db, wsId, watchable, now);
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders and ${sessions} viewing sessions over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions and ${leads} leads over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

@@ -1,8 +1,9 @@
 /*
  * The Cuepoint player script (GET /player.js): watches the page's <video data-cuepoint-token> and
  * reports what the viewer did to POST /collect in numbered batches, every few seconds and with
- * sendBeacon when the page is hidden or left. docs/viewer.md describes the protocol. Plain browser
- * JavaScript, no build step, no cookies: the viewer id is random and kept in localStorage.
+ * sendBeacon when the page is hidden or left. When the page has a lead form (form.cp-lead), shows it
+ * at its placement and submits it to POST /leads/capture. docs/viewer.md describes both. Plain
+ * browser JavaScript, no build step, no cookies: the viewer id is random and kept in localStorage.
  */
 (() => {
   const video = document.querySelector('video[data-cuepoint-token]');
@@ -202,6 +203,142 @@
   });
   window.addEventListener('pagehide', leave);
   setInterval(flush, FLUSH_EVERY_MS);
+
+  setUpLeadForm(document.querySelector('form.cp-lead'));
+
+  /**
+   * The lead form: before playback it holds play back (a gate), at its second it pauses the video,
+   * at the end it follows the last frame. While it shows, the video is inert (no focus, no clicks)
+   * and focus is in the form; it goes back to the video when the form closes. Escape closes it when
+   * it may be dismissed. A browser that has sent a form is not asked again.
+   */
+  function setUpLeadForm(form) {
+    if (!form) return;
+    const SUBMITTED_KEY = 'cuepoint_lead_submitted';
+    const placement = form.dataset.placement;
+    const atSecond = Number(form.dataset.atSecond);
+    const dismissable = form.dataset.dismissable === 'true';
+    const status = form.querySelector('.cp-status');
+    const submitButton = form.querySelector('button[type=submit]');
+    let state = 'waiting'; // waiting → showing → done
+    let resumeAfter = false;
+
+    if (alreadySubmitted()) return;
+
+    function alreadySubmitted() {
+      try {
+        return localStorage.getItem(SUBMITTED_KEY) === '1';
+      } catch {
+        return false;
+      }
+    }
+
+    function show(resume) {
+      if (state !== 'waiting') return;
+      state = 'showing';
+      resumeAfter = resume;
+      if (!video.paused) video.pause();
+      video.inert = true;
+      form.hidden = false;
+      form.querySelector('input').focus();
+    }
+
+    function close(play) {
+      state = 'done';
+      form.hidden = true;
+      video.inert = false;
+      video.focus();
+      if (play) video.play().catch(() => {});
+    }
+
+    function say(message) {
+      status.textContent = message;
+    }
+
+    if (placement === 'before') {
+      show(false);
+      // The gate holds: a play that slips through (a media key, a script) is undone while it shows.
+      video.addEventListener('play', () => {
+        if (state === 'showing') video.pause();
+      });
+    } else if (placement === 'at_second') {
+      video.addEventListener('timeupdate', () => {
+        if (state === 'waiting' && !video.seeking && video.currentTime >= atSecond) show(true);
+      });
+    } else if (placement === 'end') {
+      video.addEventListener('ended', () => show(false));
+    }
+
+    const dismiss = form.querySelector('.cp-dismiss');
+    if (dismiss) dismiss.addEventListener('click', () => close(resumeAfter));
+    form.addEventListener('keydown', (event) => {
+      if (event.key === 'Escape' && dismissable) {
+        event.preventDefault();
+        close(resumeAfter);
+      }
+    });
+
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const inputs = Array.from(form.querySelectorAll('input'));
+      for (const input of inputs) input.value = input.value.trim();
+      const invalid = inputs.filter((input) => !input.checkValidity());
+      for (const input of inputs) input.setAttribute('aria-invalid', String(invalid.includes(input)));
+      if (invalid.length > 0) {
+        const [first] = invalid;
+        say(first.name === 'email' && first.value === '' ? 'Please enter your email.' : `Please check: ${labelOf(first)}.`);
+        first.focus();
+        return;
+      }
+      const body = { token, viewer_id: viewerId };
+      for (const input of inputs) if (input.value !== '') body[input.name] = input.value;
+      submitButton.disabled = true;
+      say('Sending…');
+      // Send what was watched first, so the session is on record when the lead is linked.
+      flush();
+      try {
+        const response = await fetch('/leads/capture', {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (response.ok) {
+          try {
+            localStorage.setItem(SUBMITTED_KEY, '1');
+          } catch {
+            // Storage blocked: the form may be asked again on the next page view.
+          }
+          say('');
+          close(placement !== 'end');
+          return;
+        }
+        say(await refusal(response));
+      } catch {
+        say('Could not send: check your connection and try again.');
+      } finally {
+        submitButton.disabled = false;
+      }
+    });
+
+    function labelOf(input) {
+      return input.closest('label').firstChild.textContent.trim().toLowerCase();
+    }
+
+    async function refusal(response) {
+      if (response.status === 429) return 'Too many tries: please wait a minute and try again.';
+      if (response.status === 403) return 'This page has expired: reload it and try again.';
+      try {
+        const answer = await response.json();
+        const problems = answer.error?.details?.errors ?? [];
+        const named = problems.map((problem) => problem.field).filter((field) => form.elements.namedItem(field));
+        for (const input of form.querySelectorAll('input')) input.setAttribute('aria-invalid', String(named.includes(input.name)));
+        if (named.length > 0) return `Please check: ${named.map((name) => labelOf(form.elements.namedItem(name))).join(', ')}.`;
+      } catch {
+        // Not our JSON (a proxy's page): the generic message below.
+      }
+      return 'Could not send: please try again.';
+    }
+  }
 
   window.cuepoint = {
     /** For pages that add a call to action: records a click on it at the current position. */

@@ -156,3 +156,42 @@ test('GET /player.js serves the player script as JavaScript, cacheable for five 
   assert.equal(res.headers['x-content-type-options'], 'nosniff');
   assert.equal(res.raw, readFileSync(new URL('./player.js', import.meta.url), 'utf8'));
 });
+
+test('a video with a lead form renders it hidden over the player, labelled and escaped; without one, no form', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await ws.addVideo({ title: 'Gated', duration_seconds: 30 });
+  const plain = await harness.request('GET', `/watch/${videoId}`);
+  assert.doesNotMatch(plain.raw, /<form/);
+
+  const set = await harness.request('PATCH', `/v1/videos/${videoId}`, {
+    token: ws.key,
+    body: { lead_form: { placement: 'at_second', at_second: 5, fields: ['first_name', 'phone'], headline: '<b>Hi</b> & "welcome"' } },
+  });
+  assert.equal(set.status, 200, set.raw);
+  for (const kind of ['watch', 'embed']) {
+    const res = await harness.request('GET', `/${kind}/${videoId}`);
+    assert.match(
+      res.raw,
+      /<form class="cp-lead" hidden novalidate aria-labelledby="cp-lead-title" data-placement="at_second" data-at-second="5"/,
+    );
+    assert.match(res.raw, /<h2 id="cp-lead-title">&#60;b&#62;Hi&#60;\/b&#62; &#38; &#34;welcome&#34;<\/h2>/);
+    assert.match(
+      res.raw,
+      /<label>Email<input name="email" type="email" autocomplete="email" maxlength="254" required aria-required="true"><\/label>/,
+    );
+    assert.match(res.raw, /<label>First name<input name="first_name"/);
+    assert.match(res.raw, /<label>Phone<input name="phone" type="tel"/);
+    assert.doesNotMatch(res.raw, /name="last_name"/);
+    assert.match(res.raw, /role="status" aria-live="polite"/);
+    assert.match(res.raw, /<button type="button" class="cp-dismiss">No thanks<\/button>/);
+    assert.doesNotMatch(res.raw, /<script>/, 'no inline script: the CSP allows none');
+  }
+
+  await harness.request('PATCH', `/v1/videos/${videoId}`, { token: ws.key, body: { lead_form: { placement: 'before' } } });
+  const gate = await harness.request('GET', `/watch/${videoId}`);
+  assert.match(gate.raw, /data-placement="before" data-dismissable="false"/);
+  assert.doesNotMatch(gate.raw, /class="cp-dismiss"/, 'an unskippable gate has no way around it');
+  await harness.request('PATCH', `/v1/videos/${videoId}`, { token: ws.key, body: { lead_form: { placement: 'before', skippable: true } } });
+  assert.match((await harness.request('GET', `/watch/${videoId}`)).raw, /<button type="button" class="cp-dismiss">Skip<\/button>/);
+});

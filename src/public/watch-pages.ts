@@ -2,8 +2,9 @@
  * The viewer side's pages: GET /watch/{video_id} (a plain page) and GET /embed/{video_id} (for an
  * <iframe>: full-bleed video, frameable anywhere), server-rendered HTML for ready, non-archived
  * videos, each render carrying a fresh viewing token for the player script (GET /player.js) that
- * reports to POST /collect. Anything else is a friendly HTML 404, and a database outage a friendly
- * HTML 503 with Retry-After. Nothing is written.
+ * reports to POST /collect. A video with a lead form gets it rendered hidden over the player; the
+ * script shows it at its placement and submits it to POST /leads/capture. Anything else is a
+ * friendly HTML 404, and a database outage a friendly HTML 503 with Retry-After. Nothing is written.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -11,6 +12,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
+import { type LeadForm, type LeadFormField, storedLeadForm } from '../domains/leads/lead-form.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 
@@ -30,13 +32,31 @@ interface PageVideo {
   has_poster: boolean;
   width: number | null;
   height: number | null;
+  lead_form: unknown;
 }
+
+// The lead form over the player: a dimmed layer the size of the video, its controls large enough to
+// use on a phone. `[hidden]` must win over the layer's display.
+const FORM_STYLE =
+  '.cp-stage{position:relative}.cp-lead{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:center;' +
+  'align-items:center;gap:8px;padding:16px;overflow:auto;background:rgba(0,0,0,.85);color:#fff;font:16px/1.4 system-ui,sans-serif}' +
+  '.cp-lead[hidden]{display:none}.cp-lead h2{font-size:1.2rem;margin:0 0 4px;text-align:center}' +
+  '.cp-lead label{display:flex;flex-direction:column;gap:2px;width:min(22rem,100%);font-size:.9rem}' +
+  '.cp-lead input{font:inherit;padding:8px;border-radius:4px;border:1px solid #999;background:#fff;color:#111}' +
+  '.cp-lead input[aria-invalid=true]{border-color:#ff8a80;outline:2px solid #ff8a80}' +
+  '.cp-lead button{font:inherit;padding:8px 16px;border-radius:4px;border:0;cursor:pointer}' +
+  '.cp-lead button[type=submit]{background:#2563eb;color:#fff}.cp-lead .cp-dismiss{background:transparent;color:#ddd;text-decoration:underline}' +
+  '.cp-lead .cp-actions{display:flex;gap:8px;align-items:center}.cp-lead .cp-status{min-height:1.4em;margin:0;color:#ffd180}' +
+  '.cp-lead :focus-visible{outline:3px solid #93c5fd;outline-offset:2px}';
 
 const STYLES: Record<PageKind | 'missing', string> = {
   watch:
     'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:960px;margin:0 auto;padding:24px 16px}' +
-    'video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:6px}h1{font-size:1.4rem;margin:16px 0 0}',
-  embed: 'html,body{margin:0;height:100%;overflow:hidden;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}',
+    'video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:6px}h1{font-size:1.4rem;margin:16px 0 0}' +
+    FORM_STYLE,
+  embed:
+    'html,body{margin:0;height:100%;overflow:hidden;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}' +
+    `.cp-stage{height:100%}${FORM_STYLE}`,
   missing:
     'html{color-scheme:light dark}body{margin:0;min-height:100vh;display:grid;place-items:center;font:16px/1.5 system-ui,sans-serif;text-align:center}' +
     'main{padding:24px}h1{font-size:1.4rem;margin:0 0 8px}p{margin:0;opacity:.75}',
@@ -102,9 +122,49 @@ function videoPage(kind: PageKind, video: PageVideo, token: string): string {
     .filter(([, value]) => value !== null)
     .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
     .join('');
-  const player = `<video${rendered} controls playsinline></video><script src="/player.js" defer></script>`;
+  const form = leadFormHtml(storedLeadForm(video.lead_form));
+  const player = `<div class="cp-stage"><video${rendered} controls playsinline></video>${form}</div><script src="/player.js" defer></script>`;
   const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1></main>`;
   return page(kind, video.title, body);
+}
+
+const FIELD_LABELS: Record<LeadFormField, { label: string; type: string; autocomplete: string; maxlength: number }> = {
+  first_name: { label: 'First name', type: 'text', autocomplete: 'given-name', maxlength: 100 },
+  last_name: { label: 'Last name', type: 'text', autocomplete: 'family-name', maxlength: 100 },
+  phone: { label: 'Phone', type: 'tel', autocomplete: 'tel', maxlength: 32 },
+};
+
+/**
+ * The lead form, hidden until the player shows it: a real <form> with a label on every input, a
+ * status line read out by screen readers, and a dismiss button unless it is an unskippable gate.
+ */
+function leadFormHtml(form: LeadForm | null): string {
+  if (!form) return '';
+  const dismissable = form.placement !== 'before' || form.skippable;
+  const attributes = [
+    ` data-placement="${form.placement}"`,
+    form.at_second !== null ? ` data-at-second="${form.at_second}"` : '',
+    ` data-dismissable="${dismissable}"`,
+  ].join('');
+  const input = (name: string, label: string, type: string, autocomplete: string, maxlength: number, required: boolean) =>
+    `<label>${label}<input name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${maxlength}"` +
+    `${required ? ' required aria-required="true"' : ''}></label>`;
+  const fields = [
+    input('email', 'Email', 'email', 'email', 254, true),
+    ...form.fields.map((name) => {
+      const field = FIELD_LABELS[name];
+      return input(name, field.label, field.type, field.autocomplete, field.maxlength, false);
+    }),
+  ].join('');
+  const dismiss = dismissable
+    ? `<button type="button" class="cp-dismiss">${form.placement === 'before' ? 'Skip' : 'No thanks'}</button>`
+    : '';
+  return (
+    `<form class="cp-lead" hidden novalidate aria-labelledby="cp-lead-title"${attributes}>` +
+    `<h2 id="cp-lead-title">${escapeHtml(form.headline)}</h2>${fields}` +
+    `<p class="cp-status" role="status" aria-live="polite"></p>` +
+    `<div class="cp-actions"><button type="submit">${escapeHtml(form.button_text)}</button>${dismiss}</div></form>`
+  );
 }
 
 const MISSING_PAGE = page(
@@ -140,7 +200,7 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
   async function render(kind: PageKind, request: FastifyRequest, reply: FastifyReply) {
     const videoId = (request.params as { '*': string })['*'];
     const video = await findServableVideo(options.db, videoId, (query) =>
-      query.select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height']),
+      query.select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height', 'lead_form']),
     );
     if (!video) return reply.code(404).headers(HEADERS[kind].missing).send(MISSING_PAGE);
     const { token } = tokens.issue(video.id, options.clock());

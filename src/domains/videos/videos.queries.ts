@@ -11,6 +11,8 @@ import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
 import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts';
 import type { Database } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
+import { storedLeadForm } from '../leads/lead-form.ts';
+import { conversionsOf } from '../viewing/conversions.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
@@ -137,6 +139,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       'v.height',
       'v.failure_reason',
       'v.has_poster',
+      'v.lead_form',
       's.views',
       's.unique_viewers',
       's.watch_time_seconds',
@@ -172,9 +175,10 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       average_engagement: shareOf(row.engagement_sum ?? 0, views),
       completions,
       completion_rate: shareOf(completions, views),
-      conversions: row.conversions ?? 0,
+      conversions: conversionsOf({ conversions: row.conversions ?? 0, leads: row.leads ?? 0 }),
       leads: row.leads ?? 0,
     },
+    lead_form: storedLeadForm(row.lead_form),
   };
 }
 

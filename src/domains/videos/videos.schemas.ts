@@ -3,6 +3,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
+import { LeadForm } from '../leads/lead-form.ts';
 
 export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
 export const VideoStatus = StringEnum(VIDEO_STATUSES, {
@@ -38,8 +39,8 @@ export const VideoStats = Type.Object(
     average_engagement: Type.Number({ minimum: 0, maximum: 1, description: 'Average share of the video a view watched.' }),
     completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90%.' }),
     completion_rate: Type.Number({ minimum: 0, maximum: 1 }),
-    conversions: Type.Integer({ minimum: 0 }),
-    leads: Type.Integer({ minimum: 0 }),
+    conversions: Type.Integer({ minimum: 0, description: 'Views that clicked the call to action, plus leads the video’s form captured.' }),
+    leads: Type.Integer({ minimum: 0, description: 'Leads the video’s form captured (once per lead).' }),
   },
   { additionalProperties: false, description: 'Lifetime totals; every field is present, zero until viewers arrive.' },
 );
@@ -58,6 +59,7 @@ export const VideoDetail = Type.Object(
     watch_url: Nullable(Type.String({ description: 'The public watch page to share, once ready.' })),
     embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,
+    lead_form: Nullable(LeadForm),
   },
   { additionalProperties: false },
 );

@@ -1,12 +1,14 @@
 /**
- * update_video: renames, describes, retags, refiles, archives or unarchives a video. Writes the video
- * row and, when anything changed, a `video.updated` event listing the changed fields.
+ * update_video: renames, describes, retags, refiles, archives or unarchives a video, or sets its lead
+ * form. Writes the video row and, when anything changed, a `video.updated` event listing the changed
+ * fields.
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
 import type { VideoChangeableField } from '../../../events/video-events.ts';
+import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/lead-form.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
 
@@ -16,7 +18,8 @@ export const updateVideo = defineOperation({
   description:
     'Changes a video’s title, description, tags (the list replaces the current one), folder (null to unfile) or ' +
     'archived flag. Archiving hides the video from lists and public pages and is the reversible alternative to ' +
-    'deletion; archived=false restores it. Only the fields sent change. Returns the updated video.',
+    'deletion; archived=false restores it. lead_form sets the email form the watch and embed pages show (null turns ' +
+    'it off). Only the fields sent change. Returns the updated video.',
   method: 'PATCH',
   path: '/videos/{video_id}',
   group: 'Videos',
@@ -31,6 +34,7 @@ export const updateVideo = defineOperation({
       tags: Type.Optional(TagList),
       folder_id: Type.Optional(Nullable(ResourceId('folder', 'Folder to file the video in; null to take it out of its folder.'))),
       archived: Type.Optional(Type.Boolean({ description: 'true archives, false restores.' })),
+      lead_form: Type.Optional(Nullable(LeadFormSetting)),
     },
     { additionalProperties: false },
   ),
@@ -41,7 +45,18 @@ export const updateVideo = defineOperation({
     await lockVideo(ctx.db, ctx.workspaceId, video_id);
     const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
     if (fields.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, fields.folder_id);
-    const changes: { title?: string; description?: string; tags?: string[]; folder_id?: string | null; archived?: boolean } = {};
+    if (fields.lead_form) {
+      const problems = leadFormProblems(fields.lead_form, current.duration_seconds);
+      if (problems.length > 0) throw AppError.invalid(problems);
+    }
+    const changes: {
+      title?: string;
+      description?: string;
+      tags?: string[];
+      folder_id?: string | null;
+      archived?: boolean;
+      lead_form?: string | null;
+    } = {};
     if (fields.title !== undefined && fields.title.trim() !== current.title) changes.title = fields.title.trim();
     if (fields.description !== undefined && fields.description !== current.description) changes.description = fields.description;
     if (fields.tags !== undefined) {
@@ -50,6 +65,10 @@ export const updateVideo = defineOperation({
     }
     if (fields.folder_id !== undefined && fields.folder_id !== current.folder_id) changes.folder_id = fields.folder_id;
     if (fields.archived !== undefined && fields.archived !== current.archived) changes.archived = fields.archived;
+    if (fields.lead_form !== undefined) {
+      const form = fields.lead_form === null ? null : normalizeLeadForm(fields.lead_form);
+      if (JSON.stringify(form) !== JSON.stringify(current.lead_form)) changes.lead_form = form === null ? null : JSON.stringify(form);
+    }
     if (Object.keys(changes).length === 0) return current;
 
     const updated = await ctx.db

@@ -1,0 +1,143 @@
+/**
+ * A viewer filled a video's lead form (POST /leads/capture, and the demo seeder's simulated viewers).
+ * In one transaction: the lead is created or enriched (upsertLeadRecord, source `video`), the
+ * browser's viewer id is linked to it, so its sessions before and after join the lead's journey, a
+ * `form_submitted` activity is recorded, engagement points are added (the form's, and on the first
+ * link those of that browser's earlier views: linkViewerToLead), the video's lead counts
+ * grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
+ */
+import { type Kysely, sql, type Transaction } from 'kysely';
+import { localDay } from '../../core/calendar/time-zone.ts';
+import { AppError, type FieldProblem } from '../../core/errors.ts';
+import type { Database } from '../../db/tables/index.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { findServableVideo } from '../videos/servable-videos.queries.ts';
+import { emptySketch } from '../viewing/viewer-sketch.ts';
+import { ENGAGEMENT_POINTS } from './engagement-score.ts';
+import { type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
+import {
+  addLeadEngagement,
+  type LeadFields,
+  leadSnapshot,
+  linkViewerToLead,
+  moveStatusOnScore,
+  recordLeadActivity,
+  upsertLeadRecord,
+} from './lead-records.queries.ts';
+
+export type CapturedFields = { email: string } & Partial<Record<LeadFormField, string>>;
+
+export interface CaptureRequest {
+  videoId: string;
+  /** The page view's session (from its viewing token). */
+  sessionId: string;
+  viewerId: string;
+  fields: CapturedFields;
+  at: Date;
+}
+
+export interface CaptureResult {
+  workspaceId: string;
+  leadId: string;
+  created: boolean;
+  /** Whether this capture counted in the video's leads (the first by this lead on this video). */
+  counted: boolean;
+}
+
+/** Who the lead's history says acted. */
+export const CAPTURE_AUTHOR = 'watch page';
+
+// Deadlock or serialization failure: PostgreSQL rolled the transaction back, so running it again is safe.
+const RETRYABLE = new Set(['40P01', '40001']);
+
+export async function captureLead(db: Kysely<Database>, request: CaptureRequest): Promise<CaptureResult> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute((trx) => captureLeadIn(trx, request));
+    } catch (error) {
+      if (attempt >= 3 || !RETRYABLE.has(String((error as { code?: unknown }).code))) throw error;
+    }
+  }
+}
+
+/** The same, inside a transaction the caller holds. Throws (writing nothing) when the form is off or a field is not asked. */
+export async function captureLeadIn(trx: Transaction<Database>, request: CaptureRequest): Promise<CaptureResult> {
+  const { videoId, viewerId, at } = request;
+  const video = await findServableVideo(trx, videoId, (query) =>
+    query
+      .innerJoin('workspaces', 'workspaces.id', 'videos.workspace_id')
+      .select(['videos.workspace_id', 'videos.lead_form', 'workspaces.timezone']),
+  );
+  if (!video) throw new AppError('not_found', 'This video is not available.');
+  const form = storedLeadForm(video.lead_form);
+  if (!form) throw new AppError('forbidden', 'This video does not ask for an email: its lead form is off.');
+  const fields = askedFields(form, request.fields);
+  const workspaceId = video.workspace_id;
+
+  const upserted = await upsertLeadRecord(trx, {
+    workspaceId,
+    fields,
+    author: CAPTURE_AUTHOR,
+    source: 'video',
+    sourceVideoId: videoId,
+    at,
+  });
+  const leadId = upserted.lead.id;
+  const changed = [...upserted.changed];
+
+  // A new link credits the browser's viewing so far, which was nobody's, to this lead.
+  await linkViewerToLead(trx, { workspaceId, viewerId, leadId, at });
+
+  const counted = !(await trx
+    .selectFrom('lead_activities')
+    .select('id')
+    .where('lead_id', '=', leadId)
+    .where('kind', '=', 'form_submitted')
+    .where('video_id', '=', videoId)
+    .executeTakeFirst());
+  await recordLeadActivity(trx, {
+    workspaceId,
+    leadId,
+    kind: 'form_submitted',
+    videoId,
+    data: { session_id: request.sessionId, placement: form.placement, fields: ['email', ...form.fields] },
+    at,
+  });
+  await addLeadEngagement(trx, { leadId, points: ENGAGEMENT_POINTS.formSubmitted, at });
+  if (counted) await countLead(trx, workspaceId, videoId, localDay(at, video.timezone), at);
+
+  if (await moveStatusOnScore(trx, workspaceId, leadId, at)) changed.push('status');
+  const lead = await leadSnapshot(trx, workspaceId, leadId, at);
+  if (upserted.created) {
+    await recordEvent(trx, { workspaceId, type: 'lead.created', data: { lead_id: leadId, lead }, at });
+  } else if (changed.length > 0) {
+    await recordEvent(trx, { workspaceId, type: 'lead.updated', data: { lead_id: leadId, changed: [...new Set(changed)], lead }, at });
+  }
+  return { workspaceId, leadId, created: upserted.created, counted };
+}
+
+/** The sent fields, trimmed, when the form asks them all; a field it does not ask is a problem. */
+function askedFields(form: LeadForm, sent: CapturedFields): LeadFields {
+  const problems: FieldProblem[] = [];
+  const fields: LeadFields = { email: sent.email.trim() };
+  for (const [name, value] of Object.entries(sent)) {
+    if (name === 'email' || value === undefined) continue;
+    if (!form.fields.includes(name as LeadFormField)) problems.push({ field: name, problem: 'this video’s form does not ask for it' });
+    else fields[name as LeadFormField] = value.trim();
+  }
+  if (problems.length > 0) throw AppError.invalid(problems);
+  return fields;
+}
+
+async function countLead(trx: Transaction<Database>, workspaceId: string, videoId: string, day: string, at: Date): Promise<void> {
+  await trx
+    .insertInto('video_daily_stats')
+    .values({ video_id: videoId, day, workspace_id: workspaceId, viewer_sketch: emptySketch(), leads: 1 })
+    .onConflict((conflict) => conflict.columns(['video_id', 'day']).doUpdateSet({ leads: sql<number>`video_daily_stats.leads + 1` }))
+    .execute();
+  await trx
+    .insertInto('video_stats')
+    .values({ video_id: videoId, workspace_id: workspaceId, leads: 1, updated_at: at })
+    .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ leads: sql<number>`video_stats.leads + 1`, updated_at: at }))
+    .execute();
+}

@@ -1,0 +1,81 @@
+/**
+ * POST /leads/capture: where the watch and embed pages' lead form submits. No API credential: the
+ * page's viewing token names the video and the session, as for /collect, so a form can only be sent
+ * for a video a page showed, and only while that video asks for it. Limited per page view (token)
+ * and per browser (viewer id). The answer is the same 202 for a new email and a known one, so the
+ * endpoint never tells whether an address is already a lead.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type Static, Type } from 'typebox';
+import { AppError, errorBody } from '../core/errors.ts';
+import type { RateLimiter } from '../core/rate-limit.ts';
+import { describedPattern, Email, NOT_BLANK, Phone } from '../core/schemas.ts';
+import { validateInput } from '../core/validation.ts';
+import type { Database } from '../db/tables/index.ts';
+import { captureLead } from '../domains/leads/lead-capture.ts';
+import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
+
+const BODY_LIMIT = 8 * 1024;
+/** Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not. */
+export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
+
+const Name = (description: string) => Type.String({ minLength: 1, maxLength: 100, ...NOT_BLANK, description });
+
+export const LeadCaptureBody = Type.Object(
+  {
+    token: Type.String({ minLength: 1, maxLength: 200, description: 'The viewing token of the page.' }),
+    viewer_id: Type.String({
+      ...describedPattern('^[A-Za-z0-9_-]{16,64}$', 'must be 16 to 64 letters, digits, hyphens or underscores'),
+      description: 'The anonymous first-party viewer id the player keeps.',
+    }),
+    email: Email('The viewer’s email address.'),
+    first_name: Type.Optional(Name('First name, when the form asks it.')),
+    last_name: Type.Optional(Name('Last name, when the form asks it.')),
+    phone: Type.Optional(Phone('Phone number, when the form asks it.')),
+  },
+  { additionalProperties: false },
+);
+type LeadCaptureBody = Static<typeof LeadCaptureBody>;
+
+export interface LeadCaptureOptions {
+  db: Kysely<Database>;
+  viewingTokens: ViewingTokens;
+  rateLimiter: RateLimiter;
+  clock: () => Date;
+}
+
+export async function registerLeadCapture(app: FastifyInstance, options: LeadCaptureOptions): Promise<void> {
+  await app.register(async (capture) => {
+    capture.setErrorHandler((error: FastifyError, request, reply) => {
+      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error; // the app's handler answers the rest
+      const tooLarge = new AppError('payload_too_large', `A form submission must be at most ${BODY_LIMIT / 1024} KiB.`);
+      return reply.code(tooLarge.status).send(errorBody(tooLarge, request.id));
+    });
+    capture.post('/leads/capture', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const body = validateInput<LeadCaptureBody>(LeadCaptureBody, request.body, 'json');
+      const now = options.clock();
+      const token = options.viewingTokens.check(body.token, now);
+      if (!token.ok) {
+        const message = token.reason === 'expired' ? 'The viewing token has expired; reload the page.' : 'The viewing token is not valid.';
+        throw new AppError('forbidden', message);
+      }
+      await checkRate(options.rateLimiter, `lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken);
+      await checkRate(options.rateLimiter, `lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer);
+      const { token: _token, viewer_id, ...fields } = body;
+      await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
+      return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
+    });
+  });
+}
+
+async function checkRate(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
+  const decision = await limiter.consume(bucket, limit);
+  if (decision.allowed) return;
+  throw new AppError(
+    'rate_limited',
+    `Too many submissions; try again in ${decision.resetSeconds} seconds.`,
+    { retry_after_seconds: decision.resetSeconds },
+    { 'Retry-After': String(decision.resetSeconds) },
+  );
+}

@@ -78,6 +78,13 @@ test('record_outcome: an unknown email makes a lead (source api), a purchase mak
     .execute();
   assert.deepEqual(activities.map((a) => a.kind).sort(), ['outcome', 'status_changed']);
   assert.deepEqual(await harness.eventTypes(ws.id), ['lead.created', 'lead.updated', 'outcome.created']);
+  // The lead's journey tells it once: the purchase with its value, and the automatic status change.
+  const journey = await harness.request('GET', `/v1/leads/${leadId}/journey`, { token: ws.key });
+  assert.equal(journey.status, 200, journey.raw);
+  const steps = journey.body.entries.map((e: { kind: string }) => e.kind);
+  assert.equal(steps.filter((kind: string) => kind === 'outcome').length, 1, steps.join(', '));
+  const step = journey.body.entries.find((e: { kind: string }) => e.kind === 'outcome');
+  assert.deepEqual([step.outcome.value, step.outcome.currency, step.outcome.outcome_id], [4900, 'USD', res.body.outcome_id]);
 
   // The same email in another case finds the same lead, and does not change its address.
   const again = await record(harness, ws, { kind: 'booked_call', amount: 0, currency: 'USD', email: 'ada@example.COM' });

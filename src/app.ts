@@ -19,6 +19,7 @@ import { createMediaLinks } from './media/media-links.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
+import { registerStripeWebhooks } from './public/stripe-webhooks.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
 import { registerWatchPages } from './public/watch-pages.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
@@ -96,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
   });
   await registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock });
+  await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
   registerMcpRoute(app, {
     operations,
     pipeline,

@@ -2,7 +2,8 @@
  * `cuepoint seed --demo [--workspace ID] [--json]`: a living library for a newcomer to explore: six
  * folders and sixty videos with tags, statuses and archived ones, ninety days of viewing played
  * through the real collection code (demo-viewing.ts), and the leads some viewers left on the videos'
- * forms, captured through the watch page's code (demo-leads.ts). Creates a new business-plan
+ * forms, captured through the watch page's code (demo-leads.ts), and what some of them bought, booked
+ * or got refunded, through the ledger's code (demo-outcomes.ts). Creates a new business-plan
  * workspace (and prints its admin key) unless --workspace names an existing one.
  */
 import type { Config } from '../config.ts';
@@ -12,6 +13,7 @@ import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
+import { playDemoOutcomes } from './demo-outcomes.ts';
 import { playDemoViewing } from './demo-viewing.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
 import { UsageError } from './usage-error.ts';
@@ -38,15 +40,16 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const sessions = await playDemoViewing(database.db, watchable, now);
     // Before archiving: a form is filled on a video while it is served.
     const leads = await playDemoLeads(database.db, wsId, watchable, now);
+    const outcomes = await playDemoOutcomes(database.db, wsId, now);
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads, outcomes })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions and ${leads} leads over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads and ${outcomes} ledger entries over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

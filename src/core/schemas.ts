@@ -94,3 +94,15 @@ export const Phone = (description: string) =>
  * request. Store `canonicalTimeZone(name)` (core/calendar/time-zone.ts). Outputs use a plain string.
  */
 export const TimeZone = (description: string) => Type.String({ format: 'time-zone', minLength: 1, maxLength: 64, description });
+
+/**
+ * An ISO 4217 currency code a caller sends ('USD', 'eur'), checked by the `currency` format
+ * (core/currency.ts) against the codes the runtime knows; store it upper case.
+ */
+export const Currency = (description: string) => Type.String({ format: 'currency', minLength: 3, maxLength: 3, description });
+
+/**
+ * An id the caller brings from its own system (an order number, a Stripe object id): named like an
+ * id but referring to none of our resources, so the id checks of checkCatalog leave it alone.
+ */
+export const ExternalId = (description: string) => Type.String({ minLength: 1, maxLength: 255, 'x-external-id': true, description });

@@ -36,6 +36,7 @@ const FORMATS: Record<string, string> = {
   uri: 'must be an absolute URL, such as https://example.com/path',
   email: 'must be an email address, such as name@example.com',
   'time-zone': 'must be an IANA time zone name, such as Europe/Paris or UTC',
+  currency: 'must be an ISO 4217 currency code, such as USD or EUR',
 };
 
 export function describeErrors(errors: ErrorObject[]): FieldProblem[] {

@@ -13,6 +13,7 @@ import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
 import type { TObject } from 'typebox';
 import { isTimeZone } from './calendar/time-zone.ts';
+import { isCurrencyCode } from './currency.ts';
 import { AppError, type FieldProblem } from './errors.ts';
 import { oversizedArrays, scanValue, TOO_DEEP } from './input-bounds.ts';
 import { isRealDate, isRealDateTime, isUuid } from './real-instants.ts';
@@ -32,6 +33,8 @@ function makeAjv(coerceTypes: boolean): Ajv {
   ajv.addFormat('uuid', { type: 'string', validate: isUuid });
   // Our own: an IANA zone name (schemas.ts TimeZone), so an unknown zone is one more listed problem.
   ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone });
+  // An ISO 4217 code the runtime knows (currency.ts), in any case.
+  ajv.addFormat('currency', { type: 'string', validate: isCurrencyCode });
   return ajv;
 }
 

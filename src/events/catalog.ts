@@ -62,7 +62,7 @@ export const EVENT_CATALOG = {
   },
   'outcome.created': {
     summary: 'An outcome was recorded',
-    when: 'A purchase, booked call or refund entered the revenue ledger (reserved for outcomes).',
+    when: 'A purchase, booked call or refund entered the revenue ledger: record_outcome, or a Stripe payment or refund event.',
     data: OutcomeCreated,
   },
   'route.completed': {

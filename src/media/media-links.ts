@@ -13,6 +13,8 @@ export interface MediaLinks {
   /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
   watchUrl(videoId: string): string;
   embedUrl(videoId: string): string;
+  /** Where the workspace's Stripe account sends its webhook events (src/public/stripe-webhooks.ts). */
+  stripeWebhookUrl(workspaceId: string): string;
 }
 
 export type UploadTokenCheck =
@@ -33,6 +35,7 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
+    stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {
     const match = TOKEN.exec(token);

@@ -9,7 +9,7 @@ export interface WorkspacesTable {
   mask_pii: Generated<boolean>;
   assistant_guidance: Generated<string>;
   timezone: Generated<string>;
-  /** The Stripe webhook signing secret, sealed (ctx.sealedBox('stripe')); write-only through the API. */
+  /** The Stripe webhook signing secret, sealed (ctx.sealedBox(STRIPE_SECRET_PURPOSE), domains/outcomes/stripe-signature.ts); write-only through the API. */
   stripe_signing_secret: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
 }

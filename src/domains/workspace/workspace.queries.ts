@@ -87,3 +87,9 @@ export async function getAssistantGuidance(db: Kysely<Database>, workspaceId: st
   const row = await db.selectFrom('workspaces').select('assistant_guidance').where('id', '=', workspaceId).executeTakeFirst();
   return row?.assistant_guidance ?? '';
 }
+
+/** The workspace's Stripe signing secret, sealed; undefined for an unknown workspace, null when none is set. */
+export async function sealedStripeSecret(db: Kysely<Database>, workspaceId: string): Promise<string | null | undefined> {
+  const row = await db.selectFrom('workspaces').select('stripe_signing_secret').where('id', '=', workspaceId).executeTakeFirst();
+  return row?.stripe_signing_secret;
+}

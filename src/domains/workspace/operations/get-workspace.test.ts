@@ -15,7 +15,12 @@ test('get_workspace reports plan, entitlements, usage, settings, the caller and 
   assert.deepEqual(res.body.entitlements, { interactive_routes: false, webhooks: false, scheduling: false });
   assert.deepEqual(res.body.limits, { videos_max: 25, requests_per_minute: 120 });
   assert.deepEqual(res.body.usage, { videos: 2, videos_ready: 1, videos_archived: 1, storage_bytes: 1500, api_keys: 2 });
-  assert.deepEqual(res.body.settings, { mask_pii: true, timezone: 'UTC' });
+  assert.deepEqual(res.body.settings, {
+    mask_pii: true,
+    timezone: 'UTC',
+    stripe_webhook_configured: false,
+    stripe_webhook_url: `http://localhost:3000/stripe/webhooks/${ws.id}`,
+  });
   assert.deepEqual(res.body.credential, { key_id: reader.id, kind: 'api_key', tier: 'read', scopes: ['workspace:read'] });
   assert.match(res.body.assistant_guidance, /Archive instead of deleting/);
 });

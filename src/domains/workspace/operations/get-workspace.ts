@@ -58,6 +58,8 @@ export const getWorkspace = defineOperation({
         {
           mask_pii: Type.Boolean({ description: 'Lead fields are masked in every response and webhook while true.' }),
           timezone: Type.String({ description: 'IANA time zone that analytics days follow.' }),
+          stripe_webhook_configured: Type.Boolean({ description: 'Whether a Stripe signing secret is set (it is never shown).' }),
+          stripe_webhook_url: Type.String({ description: 'The URL to give Stripe as the webhook endpoint of this workspace.' }),
         },
         { additionalProperties: false },
       ),
@@ -90,7 +92,12 @@ export const getWorkspace = defineOperation({
       >,
       limits: { videos_max: plan.videosMax, requests_per_minute: ctx.requestsPerMinute },
       usage,
-      settings: { mask_pii: workspace.mask_pii, timezone: workspace.timezone },
+      settings: {
+        mask_pii: workspace.mask_pii,
+        timezone: workspace.timezone,
+        stripe_webhook_configured: workspace.stripe_signing_secret !== null,
+        stripe_webhook_url: ctx.links.stripeWebhookUrl(workspace.id),
+      },
       credential: { key_id: ctx.principal.credentialId, kind: ctx.principal.kind, tier: tierOf(scopes), scopes },
       assistant_guidance: workspace.assistant_guidance,
       created_at: workspace.created_at.toISOString(),

@@ -13,10 +13,10 @@ test('update_workspace sets the name and settings, validates the time zone, and 
   assert.equal(res.status, 200, res.raw);
   assert.deepEqual(
     [res.body.name, res.body.settings, res.body.assistant_guidance],
-    ['Acme', { mask_pii: false, timezone: 'Europe/Paris' }, 'Be brief.'],
+    ['Acme', { ...res.body.settings, mask_pii: false, timezone: 'Europe/Paris' }, 'Be brief.'],
   );
   const read = await harness.request('GET', '/v1/workspace', { token: ws.key });
-  assert.deepEqual(read.body.settings, { mask_pii: false, timezone: 'Europe/Paris' });
+  assert.deepEqual([read.body.settings.mask_pii, read.body.settings.timezone], [false, 'Europe/Paris']);
 
   const unchanged = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: {} });
   assert.deepEqual([unchanged.status, unchanged.body.name], [200, 'Acme']);
@@ -64,4 +64,29 @@ test('after a time zone change, new viewing sessions count on days in the new zo
     { day: '2026-02-28', views: 1 },
     { day: '2026-03-01', views: 1 },
   ]);
+});
+
+test('update_workspace takes the Stripe signing secret write-only: sealed, never returned, removable', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const secret = 'whsec_0123456789abcdefghijABCDEFGHIJ';
+  const set = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { stripe_webhook_secret: secret } });
+  assert.equal(set.status, 200, set.raw);
+  assert.equal(set.body.settings.stripe_webhook_configured, true);
+  assert.equal(set.body.settings.stripe_webhook_url, `http://localhost:3000/stripe/webhooks/${ws.id}`);
+  assert.ok(!set.raw.includes(secret), 'the secret never comes back');
+  const stored = await harness.database.db
+    .selectFrom('workspaces')
+    .select('stripe_signing_secret')
+    .where('id', '=', ws.id)
+    .executeTakeFirstOrThrow();
+  assert.ok(stored.stripe_signing_secret && !stored.stripe_signing_secret.includes(secret.slice(6)), 'kept sealed');
+  const read = await harness.request('GET', '/v1/workspace', { token: ws.key });
+  assert.ok(!read.raw.includes(secret));
+  for (const bad of ['sk_live_123', 'whsec_short', 'whsec_has spaces in it 0123456789']) {
+    const res = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { stripe_webhook_secret: bad } });
+    assert.deepEqual([res.status, res.body.error.details.errors[0].field], [400, 'stripe_webhook_secret'], bad);
+  }
+  const removed = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { stripe_webhook_secret: null } });
+  assert.equal(removed.body.settings.stripe_webhook_configured, false);
 });

@@ -1,12 +1,14 @@
 /**
  * update_workspace: changes the workspace's name and settings — the time zone analytics days follow
  * (from the next viewing session on; past days keep the zone they were counted in), lead masking,
- * and the guidance for AI assistants. Writes the workspace row; returns the workspace as get_workspace.
+ * the guidance for AI assistants, and the Stripe webhook signing secret (sealed, never returned).
+ * Writes the workspace row; returns the workspace as get_workspace.
  */
 import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { TimeZone } from '../../../core/schemas.ts';
+import { describedPattern, Nullable, TimeZone } from '../../../core/schemas.ts';
+import { STRIPE_SECRET_PURPOSE } from '../../outcomes/stripe-signature.ts';
 import { getWorkspace } from './get-workspace.ts';
 
 export const updateWorkspace = defineOperation({
@@ -14,8 +16,8 @@ export const updateWorkspace = defineOperation({
   summary: 'Change the workspace name and settings',
   description:
     'Sets any of: the workspace name, its time zone (an IANA name such as Europe/Paris; analytics days follow it from the next ' +
-    'viewing session on), whether lead fields are masked (mask_pii), and the guidance AI assistants are given. Fields left ' +
-    'out stay as they are. Returns the workspace as get_workspace does.',
+    'viewing session on), whether lead fields are masked (mask_pii), the guidance AI assistants are given, and the Stripe ' +
+    'webhook signing secret (write-only; null removes it). Fields left out stay as they are. Returns get_workspace.',
   method: 'PATCH',
   path: '/workspace',
   group: 'Workspace',
@@ -28,6 +30,18 @@ export const updateWorkspace = defineOperation({
       timezone: Type.Optional(TimeZone('IANA time zone, such as America/New_York or UTC.')),
       mask_pii: Type.Optional(Type.Boolean({ description: 'Mask lead emails, phones and names in every response and webhook.' })),
       assistant_guidance: Type.Optional(Type.String({ maxLength: 4000, description: 'What AI assistants should keep in mind.' })),
+      stripe_webhook_secret: Type.Optional(
+        Nullable(
+          Type.String({
+            maxLength: 255,
+            ...describedPattern(
+              '^whsec_[A-Za-z0-9+/=_-]{16,249}$',
+              'must be a Stripe signing secret: whsec_ followed by at least 16 characters',
+            ),
+            description: 'The signing secret of the Stripe webhook endpoint pointed at settings.stripe_webhook_url.',
+          }),
+        ),
+      ),
     },
     { additionalProperties: false },
   ),
@@ -40,6 +54,11 @@ export const updateWorkspace = defineOperation({
       ...(input.timezone !== undefined && { timezone: canonicalTimeZone(input.timezone) ?? input.timezone }),
       ...(input.mask_pii !== undefined && { mask_pii: input.mask_pii }),
       ...(input.assistant_guidance !== undefined && { assistant_guidance: input.assistant_guidance }),
+      // Sealed, because verifying Stripe's signatures needs the secret itself; it is never shown again.
+      ...(input.stripe_webhook_secret !== undefined && {
+        stripe_signing_secret:
+          input.stripe_webhook_secret === null ? null : ctx.sealedBox(STRIPE_SECRET_PURPOSE).seal(input.stripe_webhook_secret),
+      }),
     };
     if (Object.keys(changes).length > 0) {
       await ctx.db.updateTable('workspaces').set(changes).where('id', '=', ctx.workspaceId).execute();

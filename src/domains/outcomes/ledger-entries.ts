@@ -1,0 +1,185 @@
+/**
+ * Writing one ledger entry, the same for record_outcome and Stripe events (docs/leads-and-outcomes.md,
+ * "The ledger"): an entry whose external_id the workspace already has is answered as it is and
+ * nothing is written; otherwise the lead is found or created (by email), a refund is checked against
+ * the purchase it names (row locked, so concurrent refunds add up one at a time), the entry is
+ * inserted with its attribution, and the lead gets an `outcome` activity, engagement points and its
+ * automatic status. Emits lead.created (a new lead), lead.updated (a status move) and outcome.created.
+ */
+import { type Kysely, sql } from 'kysely';
+import { AppError, type FieldProblem } from '../../core/errors.ts';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import type { Database, LeadSource, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
+import type { EventData, EventType } from '../../events/catalog.ts';
+import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
+import { ENGAGEMENT_POINTS } from '../leads/engagement-score.ts';
+import { addLeadEngagement, emailKey, leadSnapshot, recordLeadActivity, upsertLeadRecord } from '../leads/lead-records.queries.ts';
+import { AUTOMATIC_AUTHOR, automaticStatus } from '../leads/lead-status.ts';
+import {
+  findOutcomeIdByExternalId,
+  insertOutcome,
+  lockExternalId,
+  lockRefundable,
+  outcomeSnapshot,
+  refundedAmount,
+} from './outcomes.queries.ts';
+
+export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<void>;
+
+/** Who the entry belongs to: a lead of the workspace, an email (found or made a lead), or nobody. */
+export type LeadReference = { leadId: string } | { email: string; source: LeadSource } | null;
+
+export interface LedgerEntryRequest {
+  workspaceId: string;
+  kind: OutcomeKind;
+  status: OutcomeStatus;
+  amount: number;
+  /** Upper case. */
+  currency: string;
+  lead: LeadReference;
+  videoId: string | null;
+  refundsOutcomeId: string | null;
+  externalId: string | null;
+  source: OutcomeSource;
+  description: string | null;
+  occurredAt: Date;
+  /** Who wrote it, for the notes of a lead it creates ("API", "Stripe"). */
+  author: string;
+  now: Date;
+  /** How problems name the refunded purchase: record_outcome's field, or where Stripe's event has it. */
+  refundsField?: string;
+}
+
+export interface LedgerEntryResult {
+  outcome: OutcomeSnapshot;
+  created: boolean;
+}
+
+export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEntryRequest, emit: Emit): Promise<LedgerEntryResult> {
+  const { workspaceId, now } = request;
+  if (request.externalId) {
+    await lockExternalId(db, workspaceId, request.externalId);
+    const existing = await findOutcomeIdByExternalId(db, workspaceId, request.externalId);
+    if (existing) return { outcome: await outcomeSnapshot(db, workspaceId, existing), created: false };
+  }
+  let leadId: string | null = null;
+  let videoId = request.videoId;
+  if (request.refundsOutcomeId) {
+    const purchase = await lockRefundable(db, workspaceId, request.refundsOutcomeId);
+    await checkRefund(db, request, purchase, request.refundsField ?? 'refunds_outcome_id');
+    // A refund belongs to whoever bought, and to the video the purchase named, unless told otherwise.
+    leadId = purchase.lead_id;
+    videoId ??= purchase.video_id;
+  }
+  if (request.lead && 'leadId' in request.lead) {
+    leadId = (await findInWorkspace(db, 'leads', { workspaceId, id: request.lead.leadId }, (q) => q.select('id'))).id;
+  } else if (request.lead) {
+    leadId = await leadForEmail(db, request, request.lead, emit);
+  }
+  if (videoId) await findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (q) => q.select('id'));
+
+  const { outcomeId, inserted } = await insertOutcome(db, {
+    workspaceId,
+    kind: request.kind,
+    status: request.status,
+    amount: request.amount,
+    currency: request.currency,
+    leadId,
+    videoId,
+    refundedOutcomeId: request.refundsOutcomeId,
+    externalId: request.externalId,
+    source: request.source,
+    description: request.description,
+    occurredAt: request.occurredAt,
+    now,
+  });
+  const outcome = await outcomeSnapshot(db, workspaceId, outcomeId);
+  if (!inserted) return { outcome, created: false };
+  if (leadId) await creditLead(db, request, leadId, outcome, emit);
+  await emit('outcome.created', { outcome_id: outcome.outcome_id, outcome });
+  return { outcome, created: true };
+}
+
+async function checkRefund(
+  db: Kysely<Database>,
+  request: LedgerEntryRequest,
+  purchase: { id: string; kind: OutcomeKind; status: OutcomeStatus; amount: number; currency: string },
+  field: string,
+): Promise<void> {
+  const problems: FieldProblem[] = [];
+  if (request.kind !== 'refund') problems.push({ field, problem: 'may only be given with kind refund' });
+  if (purchase.kind !== 'purchase') problems.push({ field, problem: `must name a purchase; that outcome is a ${purchase.kind}` });
+  if (purchase.currency !== request.currency) {
+    problems.push({ field: 'currency', problem: `must be ${purchase.currency}, the currency of the purchase refunded` });
+  }
+  if (problems.length > 0) throw AppError.invalid(problems);
+  if (request.status === 'failed' || request.status === 'canceled') return;
+  const refunded = await refundedAmount(db, request.workspaceId, purchase.id);
+  const refundable = Number(purchase.amount) - refunded;
+  if (request.amount > refundable) {
+    throw new AppError(
+      'conflict',
+      `This refund of ${request.amount} would take the refunds of that purchase past its amount: ${refundable} ${purchase.currency} of ${Number(purchase.amount)} is left to refund.`,
+      { reason: 'refund_exceeds_purchase', refundable, currency: purchase.currency, outcome_id: purchase.id },
+    );
+  }
+}
+
+/**
+ * The lead with this email, or a new one (emitting lead.created). An existing lead is only matched,
+ * not changed: a payment's email is not an edit of the lead's address.
+ */
+async function leadForEmail(
+  db: Kysely<Database>,
+  request: LedgerEntryRequest,
+  reference: { email: string; source: LeadSource },
+  emit: Emit,
+): Promise<string> {
+  const known = await db
+    .selectFrom('leads')
+    .select('id')
+    .where('workspace_id', '=', request.workspaceId)
+    .where(sql<string>`lower(email)`, '=', emailKey(reference.email))
+    .executeTakeFirst();
+  if (known) return known.id;
+  const { lead, created } = await upsertLeadRecord(db, {
+    workspaceId: request.workspaceId,
+    fields: { email: reference.email },
+    author: request.author,
+    source: reference.source,
+    at: request.now,
+  });
+  if (created) await emit('lead.created', { lead_id: lead.id, lead: await leadSnapshot(db, request.workspaceId, lead.id, request.now) });
+  return lead.id;
+}
+
+/** The entry in the lead's history, its engagement points, and the status it moves the lead to. */
+async function creditLead(db: Kysely<Database>, request: LedgerEntryRequest, leadId: string, outcome: OutcomeSnapshot, emit: Emit) {
+  const { workspaceId, now } = request;
+  await recordLeadActivity(db, {
+    workspaceId,
+    leadId,
+    kind: 'outcome',
+    videoId: outcome.video?.video_id ?? outcome.last_touch_video?.video_id ?? null,
+    data: { outcome_id: outcome.outcome_id, kind: outcome.kind, status: outcome.status, value: outcome.value, currency: outcome.currency },
+    at: request.occurredAt,
+  });
+  if (outcome.status !== 'succeeded' || outcome.kind === 'refund') return;
+  const trigger = outcome.kind === 'purchase' ? ({ kind: 'purchase' } as const) : ({ kind: 'booked_call' } as const);
+  await addLeadEngagement(db, {
+    leadId,
+    points: outcome.kind === 'purchase' ? ENGAGEMENT_POINTS.purchase : ENGAGEMENT_POINTS.booking,
+    at: request.occurredAt,
+  });
+  const lead = await leadSnapshot(db, workspaceId, leadId, now);
+  const status = automaticStatus(lead.status, trigger);
+  if (!status) return;
+  await upsertLeadRecord(db, {
+    workspaceId,
+    fields: { email: lead.email, status },
+    author: AUTOMATIC_AUTHOR,
+    source: lead.source,
+    at: now,
+  });
+  await emit('lead.updated', { lead_id: leadId, changed: ['status'], lead: await leadSnapshot(db, workspaceId, leadId, now) });
+}

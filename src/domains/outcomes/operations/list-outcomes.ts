@@ -1,0 +1,82 @@
+/**
+ * list_outcomes: the revenue ledger, newest first, filtered by dates (calendar days in the workspace
+ * time zone), kind, status, lead and video (named, first or last touch), with totals per currency
+ * over the whole filter. Reads only; lead fields masked while the workspace masks.
+ */
+import { Type } from 'typebox';
+import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import { AppError } from '../../../core/errors.ts';
+import { defineOperation } from '../../../core/operation.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
+import { LATEST_YEAR } from '../../../core/real-instants.ts';
+import { ResourceId, StringEnum } from '../../../core/schemas.ts';
+import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../../../events/outcome-events.ts';
+import { workspaceTimeZone } from '../../analytics/analytics.queries.ts';
+import { IsoDate } from '../../analytics/analytics.schemas.ts';
+import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
+import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';
+
+const Listed = ListOutput('outcomes', Outcome);
+const LAST_DAY = `${LATEST_YEAR}-12-31`;
+
+export const listOutcomes = defineOperation({
+  name: 'list_outcomes',
+  summary: 'List the revenue ledger',
+  description:
+    'Lists purchases, booked calls and refunds, newest first, each with value (minor units), currency, lead and the ' +
+    'videos it is attributed to. video_id matches the video named, the first touch or the last touch. totals gives, per ' +
+    'currency, the count and net (succeeded purchases minus succeeded refunds) over the whole filter.',
+  method: 'GET',
+  path: '/outcomes',
+  group: 'Outcomes',
+  scope: 'outcomes:read',
+  write: false,
+  errors: [],
+  input: Type.Object(
+    {
+      from_date: Type.Optional(IsoDate('First day (YYYY-MM-DD, workspace time zone), included.')),
+      to_date: Type.Optional(IsoDate('Last day, included.')),
+      kind: Type.Optional(StringEnum(OUTCOME_KINDS)),
+      status: Type.Optional(StringEnum(OUTCOME_STATUSES)),
+      lead_id: Type.Optional(ResourceId('lead', 'Only this lead’s entries.')),
+      video_id: Type.Optional(ResourceId('video', 'Entries naming this video or attributed to it.')),
+      ...PaginationInput,
+    },
+    { additionalProperties: false },
+  ),
+  output: Type.Object(
+    {
+      ...Listed.properties,
+      totals: OutcomeTotals,
+      pii_redacted: Type.Boolean({ description: 'true while the workspace masks lead fields (mask_pii).' }),
+    },
+    { additionalProperties: false },
+  ),
+  example: { kind: 'purchase', from_date: '2026-10-01', limit: 20 },
+  async handler(ctx, input) {
+    const { limit: _limit, cursor: _cursor, ...filters } = input;
+    if (input.from_date && input.to_date && input.from_date > input.to_date) {
+      throw AppError.invalid([{ field: 'from_date', problem: `must be on or before to_date (${input.to_date})` }]);
+    }
+    const timeZone = input.from_date || input.to_date ? await workspaceTimeZone(ctx.db, ctx.workspaceId) : 'UTC';
+    const query: OutcomeFilters = {
+      from: input.from_date ? startOfLocalDay(input.from_date, timeZone) : undefined,
+      // The last day there is has no next day to stop before: no upper bound then.
+      before: input.to_date && input.to_date < LAST_DAY ? startOfLocalDay(addDays(input.to_date, 1), timeZone) : undefined,
+      kind: input.kind,
+      status: input.status,
+      leadId: input.lead_id,
+      videoId: input.video_id,
+    };
+    const [page, totals] = await Promise.all([
+      paginate(ctx.cursors, input, filters, (request) => queryOutcomes(ctx.db, ctx.workspaceId, query, request)),
+      outcomeTotals(ctx.db, ctx.workspaceId, query),
+    ]);
+    return {
+      outcomes: page.items,
+      pagination: page.pagination,
+      totals: { count: page.pagination.total, by_currency: totals },
+      pii_redacted: ctx.principal.maskPii,
+    };
+  },
+});

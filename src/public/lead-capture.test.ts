@@ -138,7 +138,7 @@ test('a capture creates the lead, links the browser with its earlier sessions, a
   assert.deepEqual(created.lead.source_video, { video_id: videoId, title: 'Pricing walkthrough' });
 });
 
-test('a known email gets the same answer; it is enriched, never duplicated, and counted once per video', async (t) => {
+test('a known email gets the same answer; it gains what it lacked, keeps what it held, is never duplicated, and counts once per video', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();
   const videoId = await videoWithForm(harness, ws);
@@ -148,7 +148,14 @@ test('a known email gets the same answer; it is enriched, never duplicated, and 
   const view = pageView(videoId);
 
   const unknownAnswer = await capture(harness, { token: pageView(videoId).token, viewer_id: newViewer(), email: 'new@example.com' });
-  const knownAnswer = await capture(harness, { token: view.token, viewer_id: viewerId, email: 'KNOWN@example.com', first_name: 'Kim' });
+  // Anyone can type a known address: the lead's name and email spelling stay, its missing phone is filled.
+  const knownAnswer = await capture(harness, {
+    token: view.token,
+    viewer_id: viewerId,
+    email: 'KNOWN@example.com',
+    first_name: 'Mallory',
+    phone: '+1 555 010 0199',
+  });
   assert.deepEqual([knownAnswer.status, knownAnswer.raw], [unknownAnswer.status, unknownAnswer.raw]);
   assert.deepEqual(Object.keys(knownAnswer.headers).sort(), Object.keys(unknownAnswer.headers).sort());
 
@@ -158,13 +165,13 @@ test('a known email gets the same answer; it is enriched, never duplicated, and 
   const db = harness.database.db;
   const leads = await db
     .selectFrom('leads')
-    .select(['id', 'email', 'first_name', 'source'])
+    .select(['id', 'email', 'first_name', 'phone', 'source'])
     .where('workspace_id', '=', ws.id)
     .orderBy('email')
     .execute();
   assert.deepEqual(leads, [
-    { id: known, email: 'KNOWN@example.com', first_name: 'Kim', source: 'api' },
-    { id: leads[1]?.id, email: 'new@example.com', first_name: null, source: 'video' },
+    { id: known, email: 'known@example.com', first_name: 'K', phone: '+1 555 010 0199', source: 'api' },
+    { id: leads[1]?.id, email: 'new@example.com', first_name: null, phone: null, source: 'video' },
   ]);
   const submissions = await db.selectFrom('lead_activities').select('kind').where('lead_id', '=', known).execute();
   assert.deepEqual(
@@ -191,7 +198,7 @@ test('a known email gets the same answer; it is enriched, never duplicated, and 
     .execute();
   assert.deepEqual(
     updates.map((event) => (event.data as { changed: string[] }).changed),
-    [['email', 'first_name'], ['status']],
+    [['phone'], ['status']],
   );
   const status = await db.selectFrom('leads').select('status').where('id', '=', known).executeTakeFirstOrThrow();
   assert.equal(status.status, 'engaged');

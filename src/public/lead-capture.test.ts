@@ -246,7 +246,12 @@ test('bad input, tampered or expired tokens and a form that is off are 4xx and w
     ['no email', { token: token(), viewer_id: viewerId }, 400, /email: is required/],
     ['invalid email', { ...base(), email: 'not-an-email' }, 400, /email: must be an email address/],
     ['oversized name', { ...base(), first_name: 'x'.repeat(101) }, 400, /first_name: must be at most 100 characters/],
-    ['blank name', { ...base(), first_name: '   ' }, 400, /first_name: must not be blank/],
+    ['blank name', { ...base(), first_name: '   ' }, 400, /first_name: must show at least one character/],
+    ['a name of invisible characters', { ...base(), first_name: '\u200B\u00AD' }, 400, /first_name: must show at least one character/],
+    ['a line break in a name', { ...base(), first_name: 'Ada\r\nBcc: all@example.com' }, 400, /first_name: .*no control characters/],
+    ['a terminal escape in a name', { ...base(), first_name: '\u001b[31mAda' }, 400, /first_name: .*no control characters/],
+    ['a direction override in a name', { ...base(), first_name: 'Ada\u202Egnp.exe' }, 400, /first_name: .*direction overrides/],
+    ['an unpaired surrogate in a name', { ...base(), first_name: 'Ada\uD800' }, 400, /first_name: .*invalid characters/],
     ['unknown field', { ...base(), company: 'Acme' }, 400, /company: is not a known field/],
     ['a field the form does not ask', { ...base(), phone: '+1 555 0100 22' }, 400, /phone: this video’s form does not ask for it/],
     ['bad viewer id', { ...base(), viewer_id: 'short' }, 400, /viewer_id/],
@@ -273,6 +278,33 @@ test('bad input, tampered or expired tokens and a form that is off are 4xx and w
   assert.equal(wrongType.status, 400, wrongType.raw);
 
   assert.deepEqual(await written(harness, ws.id), { leads: 0, viewers: 0, activities: 0, events: [], statLeads: 0 });
+});
+
+test('names in any script, with accents, joiners and emoji, are accepted as sent', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const videoId = await videoWithForm(harness, ws, { placement: 'end', fields: ['first_name', 'last_name'] });
+  const names = ['José', "O'Neil-Zoë", 'محمد', 'نرگس\u200Cی', '李小龍', 'Ada\u00A0Grace', '👩\u200D💻'];
+  for (const [i, name] of names.entries()) {
+    const res = await capture(harness, {
+      token: pageView(videoId).token,
+      viewer_id: newViewer(),
+      email: `script${i}@example.com`,
+      first_name: name,
+      last_name: name,
+    });
+    assert.equal(res.status, 202, `${name}: ${res.raw}`);
+  }
+  const stored = await harness.database.db
+    .selectFrom('leads')
+    .select('first_name')
+    .where('workspace_id', '=', ws.id)
+    .orderBy('email')
+    .execute();
+  assert.deepEqual(
+    stored.map((row) => row.first_name),
+    names,
+  );
 });
 
 test('submissions are limited per page view and per browser, with Retry-After', async (t) => {

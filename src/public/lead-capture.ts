@@ -10,7 +10,7 @@ import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
 import { AppError, errorBody } from '../core/errors.ts';
 import type { RateLimiter } from '../core/rate-limit.ts';
-import { describedPattern, Email, NOT_BLANK, Phone } from '../core/schemas.ts';
+import { describedPattern, Email, PersonName, Phone } from '../core/schemas.ts';
 import { validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
 import { captureLead } from '../domains/leads/lead-capture.ts';
@@ -20,8 +20,6 @@ const BODY_LIMIT = 8 * 1024;
 /** Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not. */
 export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
 
-const Name = (description: string) => Type.String({ minLength: 1, maxLength: 100, ...NOT_BLANK, description });
-
 export const LeadCaptureBody = Type.Object(
   {
     token: Type.String({ minLength: 1, maxLength: 200, description: 'The viewing token of the page.' }),
@@ -30,8 +28,8 @@ export const LeadCaptureBody = Type.Object(
       description: 'The anonymous first-party viewer id the player keeps.',
     }),
     email: Email('The viewer’s email address.'),
-    first_name: Type.Optional(Name('First name, when the form asks it.')),
-    last_name: Type.Optional(Name('Last name, when the form asks it.')),
+    first_name: Type.Optional(PersonName('First name, when the form asks it.')),
+    last_name: Type.Optional(PersonName('Last name, when the form asks it.')),
     phone: Type.Optional(Phone('Phone number, when the form asks it.')),
   },
   { additionalProperties: false },

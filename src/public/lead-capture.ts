@@ -5,16 +5,19 @@
  * and per browser (viewer id). The answer is the same 202 for a new email and a known one, so the
  * endpoint never tells whether an address is already a lead.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { type Static, Type } from 'typebox';
-import { AppError, errorBody } from '../core/errors.ts';
+import { AppError } from '../core/errors.ts';
 import type { RateLimiter } from '../core/rate-limit.ts';
-import { describedPattern, Email, PersonName, Phone } from '../core/schemas.ts';
+import { Email, PersonName, Phone } from '../core/schemas.ts';
 import { validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
 import { captureLead } from '../domains/leads/lead-capture.ts';
+import { ViewerIdField, ViewingTokenField } from '../domains/viewing/page-view-fields.ts';
 import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
+import { bodyTooLargeHandler } from './body-too-large.ts';
+import { requireViewingToken } from './viewing-token-check.ts';
 
 const BODY_LIMIT = 8 * 1024;
 /** Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not. */
@@ -22,11 +25,8 @@ export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
 
 export const LeadCaptureBody = Type.Object(
   {
-    token: Type.String({ minLength: 1, maxLength: 200, description: 'The viewing token of the page.' }),
-    viewer_id: Type.String({
-      ...describedPattern('^[A-Za-z0-9_-]{16,64}$', 'must be 16 to 64 letters, digits, hyphens or underscores'),
-      description: 'The anonymous first-party viewer id the player keeps.',
-    }),
+    token: ViewingTokenField,
+    viewer_id: ViewerIdField,
     email: Email('The viewer’s email address.'),
     first_name: Type.Optional(PersonName('First name, when the form asks it.')),
     last_name: Type.Optional(PersonName('Last name, when the form asks it.')),
@@ -45,19 +45,11 @@ export interface LeadCaptureOptions {
 
 export async function registerLeadCapture(app: FastifyInstance, options: LeadCaptureOptions): Promise<void> {
   await app.register(async (capture) => {
-    capture.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error; // the app's handler answers the rest
-      const tooLarge = new AppError('payload_too_large', `A form submission must be at most ${BODY_LIMIT / 1024} KiB.`);
-      return reply.code(tooLarge.status).send(errorBody(tooLarge, request.id));
-    });
+    capture.setErrorHandler(bodyTooLargeHandler('A form submission', BODY_LIMIT));
     capture.post('/leads/capture', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const body = validateInput<LeadCaptureBody>(LeadCaptureBody, request.body, 'json');
       const now = options.clock();
-      const token = options.viewingTokens.check(body.token, now);
-      if (!token.ok) {
-        const message = token.reason === 'expired' ? 'The viewing token has expired; reload the page.' : 'The viewing token is not valid.';
-        throw new AppError('forbidden', message);
-      }
+      const token = requireViewingToken(options.viewingTokens, body.token, now);
       await checkRate(options.rateLimiter, `lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken);
       await checkRate(options.rateLimiter, `lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer);
       const { token: _token, viewer_id, ...fields } = body;

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { catalog } from '../src/catalog.ts';
+import { successStatuses } from '../src/core/operation.ts';
 import { EVENT_CATALOG, EVENT_TYPES } from '../src/events/catalog.ts';
 import { startTestApp } from './helpers/app.ts';
 
@@ -37,7 +38,7 @@ test('GET /v1/openapi.json is public and lists exactly the catalog', async (t) =
     assert.deepEqual(found.op['x-required-scopes'], [op.scope]);
     assert.deepEqual(found.op.security, [{ bearerAuth: [op.scope] }]);
     const responses = found.op.responses as Record<string, unknown>;
-    for (const status of [String(op.status ?? 200), '400', '401', '403', '429', '500'])
+    for (const status of [...successStatuses(op).map(String), '400', '401', '403', '429', '500'])
       assert.ok(responses[status], `${op.name} documents ${status}`);
     if (op.errors.includes('not_found')) assert.ok(responses['404'], `${op.name} documents 404`);
     if (op.write) assert.ok(responses['409'], `${op.name} documents 409`);

@@ -10,7 +10,7 @@ import { AppError } from './errors.ts';
 import type { KeysetRows, PageRequest, SortKey } from './pagination.ts';
 
 /** The SQL type a sort key value is cast to when it comes back in a cursor. */
-export type SortColumnType = 'timestamptz' | 'uuid' | 'bigint' | 'text';
+export type SortColumnType = 'timestamptz' | 'uuid' | 'bigint' | 'float8' | 'text';
 
 export interface SortColumn {
   /** A column or expression of the query, as SQL: `v.created_at`, `lower(v.title)`. Never user input. */

@@ -35,6 +35,12 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
   entitlement?: Entitlement;
   /** Success status; 200 unless the operation creates something. */
   status?: 200 | 201;
+  /**
+   * For an operation that either creates or finds what it was sent (an upsert): whether this answer
+   * created it, which makes the success status 201 instead of `status`. Decided from the output, so
+   * the body says the same thing (MCP has no status) and a replay answers the status first sent.
+   */
+  createdWhen?: (output: Static<O>) => boolean;
   /** Error codes the handler itself may raise, beyond the ones every operation can answer. */
   errors: ErrorCode[];
   input: I;
@@ -49,6 +55,17 @@ export type AnyOperation = Operation<any, any>;
 
 export function defineOperation<I extends TObject, O extends TObject>(operation: Operation<I, O>): Operation<I, O> {
   return operation;
+}
+
+/** Every status a success of `operation` may answer with (OpenAPI and the REST serializer document each). */
+export function successStatuses(operation: AnyOperation): (200 | 201)[] {
+  const status = operation.status ?? 200;
+  return operation.createdWhen && status !== 201 ? [status, 201] : [status];
+}
+
+/** The success status of one answer of `operation`. */
+export function successStatus(operation: AnyOperation, output: unknown): 200 | 201 {
+  return operation.createdWhen?.(output) ? 201 : (operation.status ?? 200);
 }
 
 /** Names of the path parameters: `/videos/{video_id}` → `['video_id']`. */

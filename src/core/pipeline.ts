@@ -16,7 +16,7 @@ import { credentialUseRecorder } from './credential-use.ts';
 import { declaredOutput } from './declared-output.ts';
 import { AppError, errorBody, type FieldProblem } from './errors.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
-import type { AnyOperation } from './operation.ts';
+import { type AnyOperation, successStatus } from './operation.ts';
 import { createCursorCodec } from './pagination.ts';
 import { hasPersonalData, maskPersonalData } from './pii.ts';
 import { PLANS } from './plans.ts';
@@ -147,7 +147,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         return masks ? maskPersonalData(operation.output, body) : body;
       };
       if (!operation.write) {
-        return { status: operation.status ?? 200, body: await handle(deps.db, clock()), headers };
+        const body = await handle(deps.db, clock());
+        return { status: successStatus(operation, body), body, headers };
       }
       const scope = key
         ? {
@@ -193,7 +194,6 @@ async function runWrite(
   requestId: string,
   handler: (trx: Kysely<Database>, now: Date) => Promise<unknown>,
 ): Promise<OperationOutcome> {
-  const status = operation.status ?? 200;
   if (scope) {
     const claim = await claimKey(db, scope, clock(), box);
     if (claim.kind === 'replay') {
@@ -202,12 +202,12 @@ async function runWrite(
   }
   const run = async (trx: Kysely<Database>) => {
     const result = await handler(trx, clock());
-    if (scope) await completeKey(trx, scope, status, result, box);
+    if (scope) await completeKey(trx, scope, successStatus(operation, result), result, box);
     return result;
   };
   try {
     const body = operation.transactional === false ? await run(db) : await db.transaction().execute(run);
-    return { status, body, headers };
+    return { status: successStatus(operation, body), body, headers };
   } catch (error) {
     if (scope) {
       // A business error is the request's answer and is kept; anything else frees the key for a retry.

@@ -46,12 +46,12 @@ export const EVENT_CATALOG = {
   },
   'lead.created': {
     summary: 'A lead was captured',
-    when: 'A new email became a lead: through upsert_lead, a watch or embed page’s lead form, or another writer naming an unknown email.',
+    when: 'A new email became a lead: through upsert_lead, a watch or embed page’s lead form, or a ledger write (record_outcome, a Stripe payment) naming an unknown email.',
     data: LeadCreated,
   },
   'lead.updated': {
     summary: 'A lead was changed',
-    when: 'A lead’s fields changed (an update, an enrichment by a form or an upsert, a status change); `changed` lists the fields.',
+    when: 'upsert_lead, update_lead, rename_tag, a lead form’s enrichment or an automatic status change changed a lead; `changed` lists the fields, `lead` is how it is now.',
     data: LeadUpdated,
   },
   'booking.created': { summary: 'A call was booked', when: 'A call was booked (reserved for scheduling).', data: BookingCreated },

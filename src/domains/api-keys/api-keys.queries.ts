@@ -146,3 +146,14 @@ async function otherManagers(db: Kysely<Database>, workspaceId: string, exceptId
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** A credential's name, as notes and status changes credit their author ("API key" when it has none). */
+export async function credentialName(db: Kysely<Database>, workspaceId: string, credentialId: string): Promise<string> {
+  const row = await db
+    .selectFrom('credentials')
+    .select('name')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', credentialId)
+    .executeTakeFirst();
+  return row?.name || 'API key';
+}

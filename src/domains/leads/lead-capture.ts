@@ -1,10 +1,10 @@
 /**
  * A viewer filled a video's lead form (POST /leads/capture, and the demo seeder's simulated viewers).
  * In one transaction: the lead is created, or a known one given the fields it lacks (upsertLeadRecord,
- * source `video`), the browser's viewer id is linked to it, so its sessions before and after join the lead's journey, a
- * `form_submitted` activity is recorded, engagement points are added (the form's, and on the first
- * link the points of that browser's earlier sessions, each at its time), the video's lead counts
- * grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
+ * source `video`), the browser's viewer id is linked to it, so its sessions before and after join
+ * the lead's journey, a `form_submitted` activity is recorded, engagement points are added (the
+ * form's, and on the first link those of that browser's earlier views: linkViewerToLead), the
+ * video's lead counts grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
@@ -13,7 +13,7 @@ import type { Database } from '../../db/tables/index.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { findServableVideo } from '../videos/servable-videos.queries.ts';
 import { emptySketch } from '../viewing/viewer-sketch.ts';
-import { ENGAGEMENT_POINTS, engagementScore, sessionPoints } from './engagement-score.ts';
+import { ENGAGEMENT_POINTS } from './engagement-score.ts';
 import { LEAD_FORM_FIELDS, type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
 import {
   addLeadEngagement,
@@ -21,10 +21,10 @@ import {
   type LeadFields,
   leadSnapshot,
   linkViewerToLead,
+  moveStatusOnScore,
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
-import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 
 export type CapturedFields = { email: string } & Partial<Record<LeadFormField, string>>;
 
@@ -86,20 +86,8 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
   const leadId = upserted.lead.id;
   const changed = [...upserted.changed];
 
-  const linked = await trx
-    .selectFrom('lead_viewers')
-    .select('lead_id')
-    .where('workspace_id', '=', workspaceId)
-    .where('viewer_id', '=', viewerId)
-    .where('lead_id', '=', leadId)
-    .executeTakeFirst();
-  if (!linked) {
-    await linkViewerToLead(trx, { workspaceId, viewerId, leadId, at });
-    // The browser's viewing so far was nobody's; now it is this lead's, at the times it happened.
-    for (const earlier of await earlierSessionPoints(trx, workspaceId, viewerId, at)) {
-      await addLeadEngagement(trx, { leadId, points: earlier.points, at: earlier.at });
-    }
-  }
+  // A new link credits the browser's viewing so far, which was nobody's, to this lead.
+  await linkViewerToLead(trx, { workspaceId, viewerId, leadId, at });
 
   const counted = !(await trx
     .selectFrom('lead_activities')
@@ -163,35 +151,6 @@ async function keepingWhatTheLeadHolds(trx: Transaction<Database>, workspaceId: 
   return fields;
 }
 
-/** Points of each session this browser had in the workspace up to `at`, as sessionPoints counts a whole session. */
-async function earlierSessionPoints(
-  trx: Transaction<Database>,
-  workspaceId: string,
-  viewerId: string,
-  at: Date,
-): Promise<{ points: number; at: Date }[]> {
-  const sessions = await trx
-    .selectFrom('viewing_sessions')
-    .select(['watched', 'duration_seconds', 'played_seconds', 'cta_clicks', 'last_seen_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('viewer_id', '=', viewerId)
-    .where('started_at', '<=', at)
-    .orderBy('started_at')
-    .execute();
-  return sessions.map((session) => {
-    const watchedSeconds = session.watched.reduce((sum, [start, end]) => sum + (end - start), 0);
-    const share = session.duration_seconds > 0 ? Math.min(1, watchedSeconds / session.duration_seconds) : 0;
-    const points = sessionPoints({
-      newSession: true,
-      addedSeconds: session.played_seconds,
-      addedShare: share,
-      addedCtaClicks: session.cta_clicks,
-      secondsBefore: 0,
-    });
-    return { points, at: session.last_seen_at };
-  });
-}
-
 async function countLead(trx: Transaction<Database>, workspaceId: string, videoId: string, day: string, at: Date): Promise<void> {
   await trx
     .insertInto('video_daily_stats')
@@ -203,18 +162,4 @@ async function countLead(trx: Transaction<Database>, workspaceId: string, videoI
     .values({ video_id: videoId, workspace_id: workspaceId, leads: 1, updated_at: at })
     .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ leads: sql<number>`video_stats.leads + 1`, updated_at: at }))
     .execute();
-}
-
-/** new → engaged when the points just added reach the threshold (lead-status.ts); true when it moved. */
-async function moveStatusOnScore(trx: Transaction<Database>, workspaceId: string, leadId: string, at: Date): Promise<boolean> {
-  const lead = await trx
-    .selectFrom('leads')
-    .select(['email', 'status', 'engagement_points', 'engagement_at'])
-    .where('id', '=', leadId)
-    .executeTakeFirstOrThrow();
-  const score = engagementScore({ points: lead.engagement_points, at: lead.engagement_at }, at);
-  const status = automaticStatus(lead.status, { kind: 'score', score });
-  if (!status) return false;
-  await upsertLeadRecord(trx, { workspaceId, fields: { email: lead.email, status }, author: AUTOMATIC_AUTHOR, source: 'video', at });
-  return true;
 }

@@ -9,7 +9,10 @@ import { type Kysely, sql } from 'kysely';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import type { Database, LeadActivityKind, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
 import type { LeadSnapshot } from '../../events/lead-events.ts';
-import { addEngagement, engagementScore } from './engagement-score.ts';
+import { recordEvent } from '../../events/outbox.ts';
+import { totalLength } from '../viewing/watched-ranges.ts';
+import { addEngagement, decayedPoints, engagementScore, sessionPoints } from './engagement-score.ts';
+import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 
 export type CustomFieldValue = string | number | boolean | null;
 
@@ -131,7 +134,8 @@ export async function upsertLeadRecord(db: Kysely<Database>, request: UpsertLead
       at,
     });
   }
-  if (request.note) {
+  // The same note sent again (a retried upsert) is not appended twice: repeating an upsert changes nothing.
+  if (request.note && !(await isLatestNote(db, existing.id, request.note))) {
     changed.push('notes');
     await recordLeadActivity(db, {
       workspaceId,
@@ -156,6 +160,19 @@ export async function upsertLeadRecord(db: Kysely<Database>, request: UpsertLead
     .returningAll()
     .executeTakeFirstOrThrow();
   return { lead, created: false, changed };
+}
+
+async function isLatestNote(db: Kysely<Database>, leadId: string, body: string): Promise<boolean> {
+  const latest = await db
+    .selectFrom('lead_activities')
+    .select(sql<string>`data->>'body'`.as('body'))
+    .where('lead_id', '=', leadId)
+    .where('kind', '=', 'note')
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return latest?.body === body;
 }
 
 const laterOf = (a: Date, b: Date): Date => new Date(Math.max(a.getTime(), b.getTime()));
@@ -231,16 +248,89 @@ export async function recordLeadActivity(
     .execute();
 }
 
-/** Links a browser (the player's viewer id) to a lead, so its sessions, past and future, join the lead's journey. */
+/** Past sessions of a browser credited when it is linked: a real browser's history, bounded for a shared one. */
+const PAST_SESSIONS_CREDITED = 200;
+
+/**
+ * Links a browser (the player's viewer id) to a lead, so its sessions, past and future, join the
+ * lead's journey. A new link also credits the lead with the engagement of the browser's past views,
+ * each decayed from when it happened, once: later batches are credited as they arrive
+ * (viewing-engagement.ts), so the score counts every view of the journey exactly once. Whether the
+ * link is new; the caller moves the status (moveStatusOnScore) and sends the one event it owes.
+ */
 export async function linkViewerToLead(
   db: Kysely<Database>,
   link: { workspaceId: string; viewerId: string; leadId: string; at: Date },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const inserted = await db
     .insertInto('lead_viewers')
     .values({ workspace_id: link.workspaceId, viewer_id: link.viewerId, lead_id: link.leadId, linked_at: link.at })
     .onConflict((conflict) => conflict.doNothing())
+    .returning('viewer_id')
+    .executeTakeFirst();
+  if (!inserted) return false;
+  const sessions = await db
+    .selectFrom('viewing_sessions')
+    .select(['last_seen_at', 'duration_seconds', 'watched', 'played_seconds', 'cta_clicks'])
+    .where('workspace_id', '=', link.workspaceId)
+    .where('viewer_id', '=', link.viewerId)
+    .where('is_view', '=', true)
+    .orderBy('started_at', 'desc')
+    .limit(PAST_SESSIONS_CREDITED)
     .execute();
+  let points = 0;
+  for (const session of sessions) {
+    const earned = sessionPoints({
+      newSession: true,
+      addedSeconds: session.played_seconds,
+      addedShare: Math.min(1, totalLength(session.watched) / session.duration_seconds),
+      addedCtaClicks: session.cta_clicks,
+      secondsBefore: 0,
+    });
+    points += decayedPoints({ points: earned, at: session.last_seen_at }, link.at);
+  }
+  if (points > 0) await addLeadEngagement(db, { leadId: link.leadId, points, at: link.at });
+  return true;
+}
+
+/**
+ * After engagement was added: moves a `new` lead whose score now reaches the threshold to `engaged`
+ * (lead-status.ts), with a `status_changed` activity. Whether it moved: the caller says so in the
+ * one `lead.*` event it sends (see applyScoreStatus).
+ */
+export async function moveStatusOnScore(db: Kysely<Database>, workspaceId: string, leadId: string, at: Date): Promise<boolean> {
+  const lead = await db
+    .selectFrom('leads')
+    .select(['status', 'engagement_points', 'engagement_at'])
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', leadId)
+    .executeTakeFirst();
+  if (!lead) return false;
+  const next = automaticStatus(lead.status, {
+    kind: 'score',
+    score: engagementScore({ points: lead.engagement_points, at: lead.engagement_at }, at),
+  });
+  if (!next) return false;
+  await db.updateTable('leads').set({ status: next, updated_at: at }).where('id', '=', leadId).execute();
+  await recordLeadActivity(db, {
+    workspaceId,
+    leadId,
+    kind: 'status_changed',
+    data: { from: lead.status, to: next, author: AUTOMATIC_AUTHOR },
+    at,
+  });
+  return true;
+}
+
+/** moveStatusOnScore, and the `lead.updated` event when the status moved (viewing, which sends no other). */
+export async function applyScoreStatus(db: Kysely<Database>, workspaceId: string, leadId: string, at: Date): Promise<void> {
+  if (!(await moveStatusOnScore(db, workspaceId, leadId, at))) return;
+  await recordEvent(db, {
+    workspaceId,
+    type: 'lead.updated',
+    data: { lead_id: leadId, changed: ['status'], lead: await leadSnapshot(db, workspaceId, leadId, at) },
+    at,
+  });
 }
 
 /** Adds engagement points to a lead (locks its row), and moves its last activity forward. */

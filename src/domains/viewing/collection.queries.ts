@@ -3,16 +3,19 @@
  * moves the session to its new state, and adds the difference to the rollups — the video's day, its
  * lifetime stats and its heatmap — all in one transaction, so an acknowledged batch is counted once
  * and completely. Rows are always locked in the same order (session, day, lifetime, heatmap), so
- * concurrent batches of one video queue instead of deadlocking.
+ * concurrent batches of one video queue instead of deadlocking. A browser linked to a lead then
+ * credits that lead with the engagement the batch earned (domains/leads/viewing-engagement.ts).
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import { AppError } from '../../core/errors.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { creditViewingToLeads } from '../leads/viewing-engagement.ts';
 import { findServableVideo } from '../videos/servable-videos.queries.ts';
 import { checkBatchEvents, type ViewingEvent } from './collect-batch.ts';
 import { applyBatch, isEmptyDelta, type RollupDelta, type SessionState } from './session-change.ts';
 import { addViewer, countViewers, emptySketch } from './viewer-sketch.ts';
+import { totalLength } from './watched-ranges.ts';
 
 export interface IncomingBatch {
   sessionId: string;
@@ -87,7 +90,23 @@ export async function recordBatchIn(trx: Transaction<Database>, batch: IncomingB
     .where('id', '=', session.id)
     .execute();
   if (!isEmptyDelta(delta)) await addToRollups(trx, session, delta, batch.receivedAt);
+  await creditViewingToLeads(trx, {
+    workspaceId: session.workspaceId,
+    viewerId: session.viewerId,
+    change: {
+      newSession: delta.views > 0,
+      addedSeconds: after.playedSeconds - session.playedSeconds,
+      addedShare: watchedShare(after) - watchedShare(session),
+      addedCtaClicks: after.ctaClicks - session.ctaClicks,
+      secondsBefore: session.playedSeconds,
+    },
+    at: batch.receivedAt,
+  });
   return { duplicate: false };
+}
+
+function watchedShare(state: SessionState): number {
+  return Math.min(1, totalLength(state.watched) / state.durationSeconds);
 }
 
 /** The session, locked; created on its first batch for a video that can be watched. */

@@ -6,7 +6,7 @@
  */
 import type { TObject } from 'typebox';
 import { ERROR_BODY_SCHEMA, type ErrorCode } from '../../core/errors.ts';
-import { type AnyOperation, pathParams } from '../../core/operation.ts';
+import { type AnyOperation, pathParams, successStatuses } from '../../core/operation.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { EVENT_CATALOG, EVENT_TYPES, type EventType, eventEnvelope } from '../../events/catalog.ts';
 
@@ -155,22 +155,21 @@ function describeOperation(op: AnyOperation): Json {
     }
   }
   if (op.write) parameters.push({ $ref: '#/components/parameters/IdempotencyKey' });
-  const status = String(op.status ?? 200);
   const errors = new Set<ErrorCode>([...COMMON_ERRORS, ...op.errors]);
   if (op.write) errors.add('conflict');
   if (!inQuery) errors.add('payload_too_large');
-  const responses: Json = {
-    [status]: {
-      description: op.summary,
-      headers: {
-        'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
-        'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
-        RateLimit: { $ref: '#/components/headers/RateLimit' },
-        ...(op.write ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}),
-      },
-      content: { 'application/json': { schema: op.output } },
+  const statuses = successStatuses(op);
+  const success = (status: 200 | 201): Json => ({
+    description: statuses.length === 1 ? op.summary : status === 201 ? `${op.summary}: created` : `${op.summary}: found and updated`,
+    headers: {
+      'X-Request-Id': { $ref: '#/components/headers/X-Request-Id' },
+      'RateLimit-Policy': { $ref: '#/components/headers/RateLimit-Policy' },
+      RateLimit: { $ref: '#/components/headers/RateLimit' },
+      ...(op.write ? { 'Idempotency-Replayed': { $ref: '#/components/headers/Idempotency-Replayed' } } : {}),
     },
-  };
+    content: { 'application/json': { schema: op.output } },
+  });
+  const responses: Json = Object.fromEntries(statuses.map((status) => [String(status), success(status)]));
   for (const [name, r] of Object.entries(ERROR_RESPONSES)) {
     if (r.codes.some((c) => errors.has(c))) responses[String(r.status)] = { $ref: `#/components/responses/${name}` };
   }

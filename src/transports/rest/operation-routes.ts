@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TObject, TSchema } from 'typebox';
 import { AppError, errorBody, type FieldProblem } from '../../core/errors.ts';
-import { type AnyOperation, type HttpMethod, pathParams } from '../../core/operation.ts';
+import { type AnyOperation, type HttpMethod, pathParams, successStatuses } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline.ts';
 
 const METHODS: (HttpMethod | 'OPTIONS')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -17,12 +17,11 @@ export function registerOperationRoutes(app: FastifyInstance, operations: readon
   for (const op of operations) {
     const url = fastifyPath(op.path);
     methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method]);
-    const status = op.status ?? 200;
     app.route({
       method: op.method,
       url,
       // The declared output doubles as the serializer: only declared fields ever leave (OWASP API3).
-      schema: { response: { [status]: op.output } },
+      schema: { response: Object.fromEntries(successStatuses(op).map((status) => [status, op.output])) },
       handler: async (request, reply) => {
         const { input, problems } = collectInput(op, request);
         const outcome = await pipeline(op, {

@@ -24,7 +24,7 @@ export const listTags = defineOperation({
   summary: 'List tags in use',
   description:
     'Lists every tag used across the workspace’s content, alphabetically, with the number of items of each kind ' +
-    '(videos, and other kinds as they gain tags) that carry it. Use it before rename_tag to spot near-duplicates.',
+    `(${TAGGABLE_KIND_NAMES.join(', ')}) that carry it. Use it before rename_tag to spot near-duplicates.`,
   method: 'GET',
   path: '/tags',
   group: 'Workspace',

@@ -1,6 +1,7 @@
 /**
  * rename_tag: renames a tag everywhere it is used, or merges it into an existing tag. Rewrites the
- * tags of every matching item of the chosen kinds and records an update event for each one.
+ * tags of every matching item of the chosen kinds (videos, leads) and records an update event
+ * (`video.updated`, `lead.updated`) for each one.
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
@@ -15,13 +16,14 @@ export const renameTag = defineOperation({
   description:
     'Renames the tag `tag` to `new_tag` on every item that carries it. If `new_tag` is already in use the two ' +
     'tags merge: items carrying both keep one. `applies_to` limits the change to some kinds of content ' +
-    `(${TAGGABLE_KIND_NAMES.join(', ')}); by default every kind changes. Returns how many items changed, per kind.`,
+    `(${TAGGABLE_KIND_NAMES.join(', ')}); by default every kind this credential may write (leads need leads:write). ` +
+    'Returns how many items changed, per kind.',
   method: 'POST',
   path: '/tags/rename',
   group: 'Workspace',
   scope: 'videos:write',
   write: true,
-  errors: [],
+  errors: ['forbidden'],
   input: Type.Object(
     {
       tag: Tag,
@@ -31,7 +33,7 @@ export const renameTag = defineOperation({
           minItems: 1,
           maxItems: TAGGABLE_KIND_NAMES.length,
           uniqueItems: true,
-          description: 'Kinds of content to change; all when omitted.',
+          description: 'Kinds of content to change; when omitted, every kind this credential may write.',
         }),
       ),
     },
@@ -52,7 +54,19 @@ export const renameTag = defineOperation({
     const tag = input.tag.trim();
     const newTag = input.new_tag.trim();
     if (tag === newTag) throw AppError.invalid([{ field: 'new_tag', problem: 'must differ from tag' }]);
-    const kinds = TAGGABLE_KINDS.filter((k) => !input.applies_to || input.applies_to.includes(k.kind));
+    const kinds = input.applies_to
+      ? TAGGABLE_KINDS.filter((k) => input.applies_to?.includes(k.kind))
+      : TAGGABLE_KINDS.filter((k) => ctx.principal.scopes.has(k.writeScope));
+    const barred = kinds.find((k) => !ctx.principal.scopes.has(k.writeScope));
+    if (barred) {
+      throw new AppError(
+        'forbidden',
+        `Renaming tags of ${barred.kind} needs the scope ${barred.writeScope}, which this credential lacks.`,
+        {
+          required_scope: barred.writeScope,
+        },
+      );
+    }
     const merged = await tagInUse(ctx.db, ctx.workspaceId, newTag);
     const updated: Record<string, number> = {};
     for (const kind of kinds) {

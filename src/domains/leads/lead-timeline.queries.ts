@@ -1,0 +1,252 @@
+/**
+ * A lead's story, gathered from where each part lives: views from the viewing sessions of every
+ * browser linked to the lead (before and after the link: a link is a fact about the browser, not a
+ * moment), CTA clicks with their labels from the raw batches while retention keeps them, outcomes
+ * from the ledger itself (so an entry always shows its value), and the rest (form submissions, notes,
+ * status changes, bookings, route choices) from lead_activities. get_lead shows the newest entries,
+ * get_lead_journey the latest ones oldest first; both read at most `limit` rows of each source, so
+ * the cost is bounded whatever the lead's history, and count the rest.
+ */
+import { type Kysely, sql } from 'kysely';
+import type { Static } from 'typebox';
+import type { Database, LeadRow, LeadStatus } from '../../db/tables/index.ts';
+import { slicePlays, totalLength } from '../viewing/watched-ranges.ts';
+import type { TimelineEntry as TimelineEntrySchema, TimelineKind } from './leads.schemas.ts';
+
+type Scalar = string | number | boolean | null;
+type TimelineEntry = Static<typeof TimelineEntrySchema>;
+type OutcomeFacts = NonNullable<TimelineEntry['outcome']>;
+
+export interface Timeline {
+  /** Newest first, at most `limit`. */
+  entries: TimelineEntry[];
+  total: number;
+}
+
+interface Source {
+  entries: TimelineEntry[];
+  total: number;
+}
+
+const ref = (videoId: string | null, title: string | null) => (videoId && title !== null ? { video_id: videoId, title } : null);
+const round = (value: number, places: number) => Math.round(value * 10 ** places) / 10 ** places;
+
+/** At the same instant, the order the steps happen in: a session starts before its click, a click before the form it led to. */
+const STEP_ORDER: Record<TimelineKind, number> = {
+  view: 0,
+  cta_click: 1,
+  route_choice: 2,
+  form_submitted: 3,
+  booking: 4,
+  outcome: 5,
+  status_changed: 6,
+  note: 7,
+};
+
+/** The lead's latest `limit` entries across every source, newest first, and how many there are in all. */
+export async function leadTimeline(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Timeline> {
+  const sources = await Promise.all([
+    views(db, workspaceId, leadId, limit),
+    ctaClicks(db, workspaceId, leadId, limit),
+    activities(db, workspaceId, leadId, limit),
+    outcomes(db, workspaceId, leadId, limit),
+  ]);
+  const entries = sources
+    .flatMap((source) => source.entries)
+    .sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : STEP_ORDER[b.kind] - STEP_ORDER[a.kind]))
+    .slice(0, limit);
+  return { entries, total: sources.reduce((sum, source) => sum + source.total, 0) };
+}
+
+/** A condition on sessions `s`: those of the browsers linked to the lead, before or after the link. */
+const ofLeadBrowsers = (workspaceId: string, leadId: string) => sql`s.workspace_id = ${workspaceId} and s.viewer_id in (
+  select lv.viewer_id from lead_viewers lv where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId})`;
+
+async function views(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
+  const rows = await sql<{
+    video_id: string;
+    title: string;
+    started_at: Date;
+    duration_seconds: number;
+    watched: [number, number][];
+    played_seconds: number;
+    completed: boolean;
+    cta_clicks: number;
+  }>`select s.video_id, v.title, s.started_at, s.duration_seconds, s.watched, s.played_seconds, s.completed, s.cta_clicks
+     from viewing_sessions s join videos v on v.id = s.video_id
+     where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view
+     order by s.started_at desc, s.id desc limit ${limit}`.execute(db);
+  const count = await sql<{ n: number }>`
+    select count(*)::int as n from viewing_sessions s where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view`.execute(db);
+  return {
+    total: count.rows[0]?.n ?? 0,
+    entries: rows.rows.map((row) => ({
+      kind: 'view',
+      at: row.started_at.toISOString(),
+      video: ref(row.video_id, row.title),
+      view: {
+        watched_seconds: round(row.played_seconds, 1),
+        watched_share: round(Math.min(1, totalLength(row.watched) / row.duration_seconds), 3),
+        slices_reached: slicePlays(row.watched, row.duration_seconds).filter((plays) => plays > 0).length,
+        furthest_seconds: round(
+          row.watched.reduce((furthest, [, end]) => Math.max(furthest, end), 0),
+          1,
+        ),
+        completed: row.completed,
+        cta_clicks: row.cta_clicks,
+      },
+    })),
+  };
+}
+
+async function ctaClicks(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
+  const rows = await sql<{ video_id: string; title: string; received_at: Date; label: string | null; position: string | null }>`
+    select s.video_id, v.title, b.received_at, e.event->>'label' as label, e.event->>'position' as position
+    from viewing_sessions s
+    join viewing_batches b on b.session_id = s.id
+    join videos v on v.id = s.video_id
+    cross join lateral jsonb_array_elements(b.events) as e(event)
+    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'
+    order by b.received_at desc, b.session_id desc, b.sequence desc limit ${limit}`.execute(db);
+  const count = await sql<{ n: number }>`
+    select count(*)::int as n
+    from viewing_sessions s
+    join viewing_batches b on b.session_id = s.id
+    cross join lateral jsonb_array_elements(b.events) as e(event)
+    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'`.execute(db);
+  return {
+    total: count.rows[0]?.n ?? 0,
+    entries: rows.rows.map((row) => ({
+      kind: 'cta_click',
+      at: row.received_at.toISOString(),
+      video: ref(row.video_id, row.title),
+      cta: { label: row.label, position_seconds: row.position === null ? null : Number(row.position) },
+    })),
+  };
+}
+
+async function activities(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
+  // Outcomes are read from the ledger (below), whatever activity rows their writers also keep.
+  const base = db
+    .selectFrom('lead_activities as a')
+    .where('a.workspace_id', '=', workspaceId)
+    .where('a.lead_id', '=', leadId)
+    .where('a.kind', '<>', 'outcome');
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('videos as v', 'v.id', 'a.video_id')
+      .select(['a.kind', 'a.data', 'a.occurred_at', 'a.video_id', 'v.title'])
+      .orderBy('a.occurred_at', 'desc')
+      .orderBy('a.id', 'desc')
+      .limit(limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { total: count.n, entries: rows.map((row) => activityEntry(row.kind, row.data, row.occurred_at, ref(row.video_id, row.title))) };
+}
+
+const PERSONAL_KEY = /email|phone|name/i;
+
+function activityEntry(kind: TimelineKind, data: Record<string, unknown>, at: Date, video: TimelineEntry['video']): TimelineEntry {
+  const text = (value: unknown) => (typeof value === 'string' ? value : '');
+  const entry: TimelineEntry = { kind, at: at.toISOString(), video };
+  if (kind === 'note') entry.note = { body: text(data.body), author: text(data.author) };
+  else if (kind === 'status_changed')
+    entry.status_change = { from: text(data.from) as LeadStatus, to: text(data.to) as LeadStatus, author: text(data.author) };
+  else if (kind === 'form_submitted') {
+    const fields = Array.isArray(data.fields) ? data.fields.filter((f): f is string => typeof f === 'string') : [];
+    entry.form = { fields };
+  } else {
+    // `details` carries no masking markers, so a fact named like a personal field (an invitee's
+    // email) is never passed through: masked answers must not leak it.
+    entry.details = Object.fromEntries(
+      Object.entries(data).filter(
+        (pair): pair is [string, Scalar] =>
+          !PERSONAL_KEY.test(pair[0]) && (pair[1] === null || ['string', 'number', 'boolean'].includes(typeof pair[1])),
+      ),
+    );
+  }
+  return entry;
+}
+
+async function outcomes(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
+  const base = db.selectFrom('outcomes as o').where('o.workspace_id', '=', workspaceId).where('o.lead_id', '=', leadId);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('videos as v', (join) => join.on('v.id', '=', sql<string>`coalesce(o.video_id, o.last_touch_video_id)`))
+      .select(['o.id', 'o.kind', 'o.status', 'o.amount', 'o.currency', 'o.occurred_at', 'v.id as video_id', 'v.title'])
+      .orderBy('o.occurred_at', 'desc')
+      .orderBy('o.id', 'desc')
+      .limit(limit)
+      .execute(),
+    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return {
+    total: count.n,
+    entries: rows.map((row) => ({
+      kind: 'outcome',
+      at: row.occurred_at.toISOString(),
+      video: ref(row.video_id, row.title),
+      outcome: {
+        outcome_id: row.id,
+        kind: row.kind,
+        status: row.status,
+        value: Number(row.amount),
+        currency: row.currency.trim(),
+      } satisfies OutcomeFacts,
+    })),
+  };
+}
+
+export interface JourneySummary {
+  first_touch: { at: string; video: { video_id: string; title: string } } | null;
+  last_touch: { at: string; video: { video_id: string; title: string } } | null;
+  conversion: { kind: 'purchase' | 'capture'; at: string } | null;
+  time_to_conversion_seconds: number | null;
+  sessions: number;
+  videos_watched: number;
+  watched_seconds: number;
+}
+
+/**
+ * First and last touch are the first and last views by the lead's browsers (the same "last video
+ * watched" that outcome attribution uses). The conversion is the first succeeded purchase, or the
+ * capture (when the lead was added) for a lead who has not bought.
+ */
+export async function journeySummary(db: Kysely<Database>, workspaceId: string, lead: LeadRow): Promise<JourneySummary> {
+  const views = sql`viewing_sessions s join videos v on v.id = s.video_id where ${ofLeadBrowsers(workspaceId, lead.id)} and s.is_view`;
+  const touches = await sql<{ edge: string; started_at: Date; video_id: string; title: string }>`
+    (select 'first' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at asc, s.id asc limit 1)
+    union all
+    (select 'last' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at desc, s.id desc limit 1)`.execute(db);
+  const totals = await sql<{ sessions: number; videos: number; seconds: number | null }>`
+    select count(*)::int as sessions, count(distinct s.video_id)::int as videos, sum(s.played_seconds)::float8 as seconds
+    from ${views}`.execute(db);
+  const purchase = await db
+    .selectFrom('outcomes')
+    .select(sql<Date | null>`min(occurred_at)`.as('at'))
+    .where('workspace_id', '=', workspaceId)
+    .where('lead_id', '=', lead.id)
+    .where('kind', '=', 'purchase')
+    .where('status', '=', 'succeeded')
+    .executeTakeFirst();
+  const touch = (edge: string) => {
+    const row = touches.rows.find((r) => r.edge === edge);
+    return row ? { at: row.started_at.toISOString(), video: { video_id: row.video_id, title: row.title } } : null;
+  };
+  const firstTouch = touch('first');
+  const conversion = purchase?.at
+    ? { kind: 'purchase' as const, at: purchase.at.toISOString() }
+    : { kind: 'capture' as const, at: lead.created_at.toISOString() };
+  const gap = firstTouch ? Date.parse(conversion.at) - Date.parse(firstTouch.at) : -1;
+  const sums = totals.rows[0];
+  return {
+    first_touch: firstTouch,
+    last_touch: touch('last'),
+    conversion,
+    time_to_conversion_seconds: gap >= 0 ? Math.floor(gap / 1000) : null,
+    sessions: sums?.sessions ?? 0,
+    videos_watched: sums?.videos ?? 0,
+    watched_seconds: round(sums?.seconds ?? 0, 1),
+  };
+}

@@ -13,6 +13,7 @@ import { type Static, Type } from 'typebox';
 import { AppError } from '../core/errors.ts';
 import type { RateLimiter } from '../core/rate-limit.ts';
 import { Email, PersonName, Phone } from '../core/schemas.ts';
+import { outageError } from '../core/unavailable.ts';
 import { validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
 import { captureLead } from '../domains/leads/lead-capture.ts';
@@ -60,10 +61,19 @@ export async function registerLeadCapture(app: FastifyInstance, options: LeadCap
       const body = validateInput<LeadCaptureBody>(LeadCaptureBody, request.body, 'json');
       const now = options.clock();
       const token = requireViewingToken(options.viewingTokens, body.token, now);
-      await checkRate(options.rateLimiter, `lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken);
-      await checkRate(options.rateLimiter, `lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer);
+      const buckets: [string, number][] = [
+        [`lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken],
+        [`lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer],
+      ];
+      for (const [bucket, limit] of buckets) await checkRate(options.rateLimiter, bucket, limit);
       const { token: _token, viewer_id, ...fields } = body;
-      await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
+      try {
+        await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
+      } catch (error) {
+        // The 503 says "retry in 5 s": a person retrying through an outage must not end up limited for a minute.
+        if (outageError(error)) for (const [bucket, limit] of buckets) await options.rateLimiter.refund(bucket, limit);
+        throw error;
+      }
       await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
       return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
     });

@@ -14,6 +14,7 @@ const OPERATIONS = [
   { name: 'get_video_analytics', path: (videoId: string) => `/v1/videos/${videoId}/analytics` },
   { name: 'get_video_retention', path: (videoId: string) => `/v1/videos/${videoId}/retention` },
   { name: 'get_analytics_summary', path: (_videoId: string) => '/v1/analytics/summary' },
+  { name: 'list_changes', path: (_videoId: string) => '/v1/changes' },
 ] as const;
 
 type OperationName = (typeof OPERATIONS)[number]['name'];
@@ -82,7 +83,7 @@ export async function runAnalyticsBenchmark(log: (line: string) => void): Promis
       seeded.push(workspace);
     }
     log('vacuum analyze of the rollup tables, analyze of the rest');
-    for (const table of ['video_daily_stats', 'video_heatmaps', 'video_stats', 'videos'])
+    for (const table of ['video_daily_stats', 'video_heatmaps', 'video_stats', 'videos', 'leads', 'outcomes'])
       await sql`vacuum analyze ${sql.table(table)}`.execute(database.db);
     await sql`analyze`.execute(database.db);
     const seedSeconds = (performance.now() - seedBegan) / 1000;

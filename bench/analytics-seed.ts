@@ -22,7 +22,12 @@
  *    with `addViewer` per view per video-day and `mergeSketches` of a video's days for its lifetime,
  *    as incremental collection would (viewer-sketch.ts). So the rollup rows are exactly those
  *    collection would have written, less the per-batch transactions.
- * 5. Checks, in SQL, that the raw rows and the rollups agree: views, completions, conversions and
+ * 5. Leads and the ledger, since the analytics reads join them (issue 12): one lead per 20 sessions
+ *    (created over the 365 days), one succeeded ledger entry per 50 sessions (a refund in ten, a
+ *    quarter in EUR, the rest in USD), each attributed by last touch to one of the videos, and the
+ *    leads captured counted in the rollups (a twentieth of each day's views). Bulk SQL: only the
+ *    reads' cost matters here, not how the rows came to be.
+ * 6. Checks, in SQL, that the raw rows and the rollups agree: views, completions, conversions and
  *    watch time of viewing_sessions against the rollups, the sum of the progress ranges in
  *    viewing_batches' JSON against the watch time, one heatmap view per view. A difference stops the
  *    benchmark.
@@ -93,6 +98,8 @@ export interface SeededWorkspace {
     dailySketchBytes: number;
     heatmaps: number;
     videoStats: number;
+    leads: number;
+    outcomes: number;
   };
   totals: { views: number; completions: number; conversions: number; watchTimeSeconds: number; uniqueViewersLifetime: number };
   seconds: { rawHistory: number; rollups: number; checks: number };
@@ -316,7 +323,17 @@ export async function seedAnalyticsWorkspace(
     const rollupSeconds = (performance.now() - rollupsBegan) / 1000;
     log(`  ${sessions} sessions: rollups built in ${rollupSeconds.toFixed(1)} s (${dailyRows} day rows)`);
 
-    // ── 5: raw history and rollups agree ──────────────────────────────────────────────────────────
+    // ── 5: leads and the ledger ───────────────────────────────────────────────────────────────────
+    const ledger = await seedLedger(
+      database,
+      workspace.id,
+      videos.map((v) => v.id),
+      sessions,
+      now,
+    );
+    log(`  ${sessions} sessions: ${ledger.leads} leads, ${ledger.outcomes} ledger entries`);
+
+    // ── 6: raw history and rollups agree ──────────────────────────────────────────────────────────
     const checksBegan = performance.now();
     const checks = await checkConsistency(database, workspace.id, totals);
     const checkSeconds = (performance.now() - checksBegan) / 1000;
@@ -341,6 +358,8 @@ export async function seedAnalyticsWorkspace(
         dailySketchBytes,
         heatmaps: VIDEOS,
         videoStats: VIDEOS,
+        leads: ledger.leads,
+        outcomes: ledger.outcomes,
       },
       totals,
       seconds: { rawHistory: rawSeconds, rollups: rollupSeconds, checks: checkSeconds },
@@ -349,6 +368,31 @@ export async function seedAnalyticsWorkspace(
   } finally {
     await sql`drop table if exists ${sql.table(staging)}`.execute(db);
   }
+}
+
+/** Leads and succeeded ledger entries spread over the history, in proportion to the sessions (step 5). */
+async function seedLedger(database: BenchPool, workspaceId: string, videoIds: string[], sessions: number, now: Date) {
+  const db = database.db;
+  const [leads, outcomes] = [Math.max(1, Math.floor(sessions / 20)), Math.max(1, Math.floor(sessions / 50))];
+  // Whole seconds back from now, spread over the history by a multiplicative hash of the row number.
+  const ago = (i: string) => sql.raw(`((${i} * 7919) % ${HISTORY_DAYS * 86_400}) * interval '1 second'`);
+  await sql`
+    insert into leads (id, workspace_id, email, source, last_activity_at, created_at, updated_at)
+    select gen_random_uuid(), ${workspaceId}, 'lead-' || i || '@bench.example', 'video', t, t, t
+    from (select i, ${now}::timestamptz - ${ago('i')} as t from generate_series(1, ${leads}::bigint) as i) g`.execute(db);
+  await sql`
+    insert into outcomes (id, workspace_id, kind, status, amount, currency, last_touch_video_id, first_touch_video_id,
+                          source, occurred_at, created_at)
+    select gen_random_uuid(), ${workspaceId}, case when i % 10 = 0 then 'refund' else 'purchase' end, 'succeeded',
+           1000 + (i * 37) % 20000, case when i % 4 = 0 then 'EUR' else 'USD' end, v, v, 'api', t, t
+    from (select i, (${videoIds}::uuid[])[1 + (i * 13) % ${videoIds.length}] as v, ${now}::timestamptz - ${ago('i')} as t
+          from generate_series(1, ${outcomes}::bigint) as i) g`.execute(db);
+  await sql`update video_daily_stats set leads = views / 20 where workspace_id = ${workspaceId}`.execute(db);
+  await sql`
+    update video_stats s set leads = d.leads
+    from (select video_id, sum(leads) as leads from video_daily_stats where workspace_id = ${workspaceId} group by video_id) d
+    where s.video_id = d.video_id`.execute(db);
+  return { leads, outcomes };
 }
 
 /** A video's sessions folded through applyBatch, batch by batch, as recordBatch would have. */

@@ -16,6 +16,7 @@ import * as eventsByType from './migrations/0008-events-by-type.ts';
 import * as credentialLastUsed from './migrations/0009-credential-last-used.ts';
 import * as folderOperations from './migrations/0010-folder-operations.ts';
 import * as leadsAndOutcomes from './migrations/0011-leads-and-outcomes.ts';
+import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '0009-credential-last-used': credentialLastUsed,
   '0010-folder-operations': folderOperations,
   '0011-leads-and-outcomes': leadsAndOutcomes,
+  '0015-outcomes-by-last-touch': outcomesByLastTouch,
 };
 
 /**

@@ -59,10 +59,7 @@ async function playToEnd(page: Page): Promise<void> {
   await page.waitForFunction((element) => (element as MediaElement).ended, await video.elementHandle(), { timeout: 60_000 });
 }
 
-/**
- * The sessions of the lead's journey: every session of a browser linked to it. After the merge with
- * the leads part, GET /v1/leads/{id}/journey answers this; the test can then assert it there too.
- */
+/** The sessions of the lead's journey as the database holds them: every session of a browser linked to it. */
 async function journeySessions(harness: TestApp, workspaceId: string, leadId: string): Promise<string[]> {
   const rows = await harness.database.db
     .selectFrom('viewing_sessions as s')
@@ -181,6 +178,33 @@ test('watch, fill the form with the keyboard at its second, keep watching: the l
   assert.deepEqual(snapshot.source_video, { video_id: videoId, title: 'Pricing tour' });
   const stats = await harness.request('GET', `/v1/videos/${videoId}`, { token: ws.key });
   assert.equal(stats.body.stats.leads, 1);
+
+  // The same story through get_lead_journey: the view before the form, the one it was sent from,
+  // the form, the view after, in order; masked while the workspace masks, whole once it does not.
+  const journeyOf = async () => {
+    const journey = await harness.request('GET', `/v1/leads/${lead.id}/journey`, { token: ws.key });
+    assert.equal(journey.status, 200, journey.raw);
+    return journey.body;
+  };
+  const masked = await journeyOf();
+  assert.deepEqual([masked.email, masked.name], ['g***@e***.com', 'G***']);
+  const steps = masked.entries.filter((entry: { kind: string }) => entry.kind === 'view' || entry.kind === 'form_submitted');
+  assert.deepEqual(
+    steps.map((entry: { kind: string; video: { video_id: string } }) => [entry.kind, entry.video.video_id]),
+    [
+      ['view', videoId],
+      ['view', videoId],
+      ['form_submitted', videoId],
+      ['view', videoId],
+    ],
+  );
+  assert.deepEqual(steps[2].form, { fields: ['email', 'first_name'] });
+  assert.equal(masked.summary.sessions, 3);
+  const unmask = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { mask_pii: false } });
+  assert.equal(unmask.status, 200, unmask.raw);
+  const whole = await journeyOf();
+  assert.deepEqual([whole.email, whole.name], ['grace@example.com', 'Grace']);
+  assert.deepEqual(whole.entries, masked.entries, 'only the lead’s own fields are masked');
 });
 
 test('a gate before playback: focus in the form, errors read out, Escape only when skippable', async (t) => {

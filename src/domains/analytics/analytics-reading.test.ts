@@ -1,14 +1,20 @@
 /**
  * The pure pieces the analytics operations are built from, on edge cases a database test would make
- * slow to reach: date windows, heatmap reading thresholds, the fair score, and the change digest's minimums.
+ * slow to reach: date windows, heatmap reading thresholds, the fair score, the change digest's minimums,
+ * and net revenue and the ledger's sentences.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { addDays, eachDay, startOfLocalDay } from '../../core/calendar/calendar-days.ts';
 import { findMovers, findUnusualDrops, perVideo } from './change-digest.ts';
 import { resolveDateWindow } from './date-range.ts';
+import { localDayBoundaries } from './day-boundaries.ts';
 import { fairScore, ratesOf } from './fair-score.ts';
 import { findCtaWindows, findDropOffs, findRewatchPeaks, type Heatmap } from './heatmap-reading.ts';
 import { clock } from './key-moments.ts';
+import type { OutcomeBucket } from './leads-and-revenue.queries.ts';
+import { ledgerSentences, topLeadVideos } from './ledger-digest.ts';
+import { money, netRevenue, revenueChanges } from './net-revenue.ts';
 
 test('date windows default to 28 days ending today and refuse backwards or over-long ones', () => {
   const fields = { from: 'from', to: 'to' };
@@ -84,15 +90,17 @@ test('CTA windows group neighbouring slices and rank by clicks', () => {
 });
 
 test('fair score: an unwatched video sits below a well-measured average one; nothing to compare gives 0', () => {
-  const average = ratesOf({ views: 1000, engagement_sum: 500, completions: 300, conversions: 50 });
-  const atAverage = fairScore({ views: 100_000, engagement_sum: 50_000, completions: 30_000, conversions: 5_000 }, average);
+  // Conversions are call-to-action clicks plus leads captured: 30 + 20 of 1,000 views is 5%.
+  const average = ratesOf({ views: 1000, engagement_sum: 500, completions: 300, conversions: 30, leads: 20 });
+  assert.equal(average.conversion_rate, 0.05);
+  const atAverage = fairScore({ views: 100_000, engagement_sum: 50_000, completions: 30_000, conversions: 1_000, leads: 4_000 }, average);
   assert.ok(atAverage.score > 97 && atAverage.score <= 100, String(atAverage.score));
-  const unwatched = fairScore({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }, average);
+  const unwatched = fairScore({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 }, average);
   assert.deepEqual(unwatched.adjusted, average, 'no views: the Bayesian average is the workspace average');
   assert.ok(unwatched.score < atAverage.score);
   const empty = fairScore(
-    { views: 0, engagement_sum: 0, completions: 0, conversions: 0 },
-    ratesOf({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 }),
+    { views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 },
+    ratesOf({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 }),
   );
   assert.deepEqual([empty.score, empty.index.conversion_rate], [0, null]);
 });
@@ -107,6 +115,7 @@ test('change digest: movers need 10 views and 20%; quiet days need a real baseli
     engagement_sum: views / 2,
     completions: 0,
     conversions: 0,
+    leads: 0,
   });
   const rows = [
     row('small', '2026-03-01', 1),
@@ -129,4 +138,116 @@ test('change digest: movers need 10 views and 20%; quiet days need a real baseli
     '101 views over 3 days is a baseline of 33.7 a day; 4 March had none; today is not judged',
   );
   assert.deepEqual(findUnusualDrops(rows.slice(0, 2), perVideo(rows.slice(0, 2), '2026-03-04'), period), []);
+});
+
+test('net revenue: per currency, refunds subtracted, booked calls not valued, a loss has no change percent', () => {
+  const entry = (bucket: number, kind: OutcomeBucket['kind'], currency: string, amount: number): OutcomeBucket => ({
+    bucket,
+    kind,
+    currency,
+    count: 1,
+    amount,
+  });
+  const entries = [
+    entry(1, 'purchase', 'USD', 5000),
+    entry(1, 'refund', 'USD', 8000),
+    entry(2, 'purchase', 'USD', 2000),
+    entry(2, 'booked_call', 'USD', 90_000),
+    entry(2, 'refund', 'GBP', 100),
+    entry(2, 'purchase', 'EUR', 700),
+  ];
+  assert.deepEqual(netRevenue(entries), [
+    { currency: 'EUR', value: 700, purchased: 700, refunded: 0 },
+    { currency: 'GBP', value: -100, purchased: 0, refunded: 100 },
+    { currency: 'USD', value: -1000, purchased: 7000, refunded: 8000 },
+  ]);
+  assert.deepEqual(revenueChanges(entries, 2, 1), [
+    { currency: 'EUR', value: 700, previous: 0, change_percent: null },
+    { currency: 'GBP', value: -100, previous: 0, change_percent: null },
+    { currency: 'USD', value: 2000, previous: -3000, change_percent: null },
+  ]);
+  assert.deepEqual(netRevenue([entry(1, 'booked_call', 'USD', 100)]), []);
+  assert.deepEqual(
+    [money(12_050, 'USD'), money(5000, 'JPY'), money(-3000, 'EUR'), money(1234, 'BHD')],
+    ['$120.50', '¥5,000', '-€30.00', 'BHD 1.234'],
+  );
+});
+
+test('ledger sentences: quiet when nothing happened, today against yesterday for one day, most leads first', () => {
+  const none = { value: 0, previous: 0, change_percent: null };
+  const quiet = { purchases: none, refunds: none, booked_calls: none };
+  assert.deepEqual(
+    ledgerSentences({ days: 7, timeZone: 'UTC', leads: none, outcomes: quiet, revenue: [], biggest: [], leadVideos: [] }),
+    [],
+  );
+  assert.deepEqual(
+    ledgerSentences({
+      days: 1,
+      timeZone: 'UTC',
+      leads: { value: 0, previous: 2, change_percent: -100 },
+      outcomes: quiet,
+      revenue: [{ currency: 'USD', value: 0, previous: 4900, change_percent: -100 }],
+      biggest: [],
+      leadVideos: [],
+    }),
+    [
+      'No new leads today so far, against 2 yesterday.',
+      'Net revenue today so far: $0.00 (down 100% from $49.00), from 0 purchases, 0 refunds.',
+    ],
+  );
+  const row = (video_id: string, day: string, leads: number) => ({
+    video_id,
+    title: video_id,
+    day,
+    views: 0,
+    watch_time_seconds: 0,
+    engagement_sum: 0,
+    completions: 0,
+    conversions: 0,
+    leads,
+  });
+  const rows = [
+    row('b', '2026-03-05', 2),
+    row('a', '2026-03-06', 2),
+    row('c', '2026-03-01', 9),
+    row('d', '2026-03-05', 1),
+    row('e', '2026-03-05', 1),
+  ];
+  assert.deepEqual(
+    topLeadVideos(rows, '2026-03-04').map((v) => [v.video_id, v.leads, v.previous_leads]),
+    [
+      ['a', 2, 0],
+      ['b', 2, 0],
+      ['d', 1, 0],
+    ],
+    'ties by title, at most 3, none for a video with leads only before',
+  );
+});
+
+test('local day boundaries match startOfLocalDay day by day, across daylight-saving changes in many zones', () => {
+  const zones = [
+    'UTC',
+    'Europe/Paris',
+    'America/New_York',
+    'America/Santiago', // clocks change at midnight: such a day begins at 01:00
+    'Australia/Lord_Howe', // a 30-minute change
+    'Africa/Casablanca', // daylight saving suspended for Ramadan
+    'Asia/Kolkata',
+    'Pacific/Chatham',
+  ];
+  for (const zone of zones) {
+    for (const [from, to] of [
+      ['2025-11-22', '2026-11-22'],
+      ['2026-03-25', '2026-04-02'],
+      ['2026-10-24', '2026-10-26'],
+      ['2026-11-21', '2026-11-21'],
+    ] as const) {
+      const expected = [...eachDay(from, to), addDays(to, 1)].map((day) => startOfLocalDay(day, zone).toISOString());
+      assert.deepEqual(
+        localDayBoundaries(from, to, zone).map((at) => at.toISOString()),
+        expected,
+        `${zone} ${from}…${to}`,
+      );
+    }
+  }
 });

@@ -1,6 +1,6 @@
 /**
- * Analytics reads. They read only the rollups (video_daily_stats, video_heatmaps, video_stats), never
- * viewing_sessions or viewing_batches, so their cost follows the number of videos and days asked
+ * Analytics reads of viewing. They read only the rollups (video_daily_stats, video_heatmaps,
+ * video_stats), never viewing_sessions or viewing_batches, so their cost follows the number of videos and days asked
  * for, not the number of views behind them. Every query is scoped to the workspace; a video of
  * another workspace is not_found.
  */
@@ -36,7 +36,7 @@ export async function findVideos(db: Kysely<Database>, workspaceId: string, vide
     .execute();
 }
 
-const dayColumns = ['day', 'views', 'watch_time_seconds', 'engagement_sum', 'completions', 'conversions'] as const;
+const dayColumns = ['day', 'views', 'watch_time_seconds', 'engagement_sum', 'completions', 'conversions', 'leads'] as const;
 
 /** One video's day rows between two local days, both included, with their viewer sketches. */
 export async function videoDayRows(db: Kysely<Database>, workspaceId: string, videoId: string, from: string, to: string) {
@@ -67,7 +67,17 @@ export async function workspaceDayRowsWithTitles(db: Kysely<Database>, workspace
   return db
     .selectFrom('video_daily_stats as d')
     .innerJoin('videos as v', 'v.id', 'd.video_id')
-    .select(['d.day', 'd.views', 'd.watch_time_seconds', 'd.engagement_sum', 'd.completions', 'd.conversions', 'd.video_id', 'v.title'])
+    .select([
+      'd.day',
+      'd.views',
+      'd.watch_time_seconds',
+      'd.engagement_sum',
+      'd.completions',
+      'd.conversions',
+      'd.leads',
+      'd.video_id',
+      'v.title',
+    ])
     .where('d.workspace_id', '=', workspaceId)
     .where('d.day', '>=', from)
     .where('d.day', '<=', to)
@@ -100,7 +110,7 @@ export async function transcriptSegments(
   return row?.segments ?? null;
 }
 
-const lifetimeColumns = ['views', 'engagement_sum', 'completions', 'conversions'] as const;
+const lifetimeColumns = ['views', 'engagement_sum', 'completions', 'conversions', 'leads'] as const;
 
 /** Lifetime totals of the given videos (videos nobody watched have no row). */
 export async function lifetimeStats(db: Kysely<Database>, workspaceId: string, videoIds: readonly string[]) {
@@ -124,6 +134,7 @@ export async function workspaceLifetimeTotals(db: Kysely<Database>, workspaceId:
     engagement_sum: Number(row.engagement_sum),
     completions: Number(row.completions),
     conversions: Number(row.conversions),
+    leads: Number(row.leads),
   };
 }
 

@@ -25,9 +25,57 @@ export const MetricProperties = {
   completion_rate: Share('completions / views; 0 without views.'),
   conversions: Type.Integer({
     minimum: 0,
-    description: 'Sessions that clicked the call to action (leads and outcomes will count here once they exist).',
+    description: 'Views that clicked the call to action plus leads captured by the video’s form (each lead once per video).',
   }),
-  conversion_rate: Share('conversions / views; 0 without views.'),
+  conversion_rate: Share('conversions / views, at most 1; 0 without views.'),
+};
+
+const Currency = Type.String({ description: 'ISO 4217 code, upper case.' });
+
+/** Net revenue per currency (docs/analytics.md, "Revenue"). */
+export const NetRevenue = (description: string) =>
+  Type.Array(
+    Type.Object(
+      {
+        currency: Currency,
+        value: Type.Integer({
+          description: 'Net: purchased − refunded, in the currency’s minor unit (cents); negative when refunds outweigh sales.',
+        }),
+        purchased: Type.Integer({ minimum: 0, description: 'Succeeded purchases, minor units.' }),
+        refunded: Type.Integer({ minimum: 0, description: 'Succeeded refunds, minor units.' }),
+      },
+      { additionalProperties: false },
+    ),
+    { description: `${description} One entry per currency, by code; empty without sales. Currencies are never added together.` },
+  );
+
+/** Net revenue per currency against the period before. */
+export const RevenueComparison = (description: string) =>
+  Type.Array(
+    Type.Object(
+      {
+        currency: Currency,
+        value: Type.Integer({ description: 'Net revenue this period (purchases − refunds), minor units.' }),
+        previous: Type.Integer({ description: 'The same in the period of the same length just before.' }),
+        change_percent: Nullable(
+          Type.Number({ description: '(value − previous) / previous × 100, to one decimal; null unless previous is above 0.' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
+    { description: `${description} Every currency with a succeeded purchase or refund in either period, by code.` },
+  );
+
+/** What get_analytics_daily adds to the metrics: the workspace's new leads and its revenue. */
+export const WorkspaceLedgerProperties = {
+  leads: Type.Integer({ minimum: 0, description: 'New leads: created that day (totals: in the window), whatever their source.' }),
+  revenue: NetRevenue('Succeeded purchases minus succeeded refunds, with or without a video.'),
+};
+
+/** What get_video_analytics adds to the metrics: the video's leads and the revenue it brought. */
+export const VideoLedgerProperties = {
+  leads: Type.Integer({ minimum: 0, description: 'Leads captured by the video’s form (each lead once per video).' }),
+  revenue: NetRevenue('Succeeded purchases minus succeeded refunds attributed to the video by last touch.'),
 };
 
 export const Metrics = Type.Object(MetricProperties, { additionalProperties: false });
@@ -96,7 +144,7 @@ export const ComparedVideo = Type.Object(
       {
         average_engagement: Rate('Average share of the video a view watched.'),
         completion_rate: Rate('Share of views that watched at least 90%.'),
-        conversion_rate: Rate('Share of views that clicked the call to action.'),
+        conversion_rate: Rate('Conversions (call-to-action clicks and leads captured) per view.'),
       },
       { additionalProperties: false },
     ),
@@ -142,6 +190,30 @@ export const UnusualDrop = Type.Object(
     baseline: Type.Number({ description: 'What it is compared with: the previous period’s daily average, or the rate then.' }),
     change_percent: Type.Number(),
     description: Type.String({ description: 'The drop in a sentence.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** A video whose form captured leads (list_changes). */
+export const LeadVideo = Type.Object(
+  {
+    ...VideoRefProperties,
+    leads: Type.Integer({ minimum: 1, description: 'Leads its form captured in this period.' }),
+    previous_leads: Type.Integer({ minimum: 0, description: 'In the period before.' }),
+  },
+  { additionalProperties: false },
+);
+
+/** The biggest purchase of a currency (list_changes). */
+export const NotablePurchase = Type.Object(
+  {
+    outcome_id: Type.String({ format: 'uuid' }),
+    lead_id: Nullable(Type.String({ format: 'uuid', description: 'The buyer; get_lead tells more.' })),
+    value: Type.Integer({ minimum: 0, description: 'Minor units (cents).' }),
+    currency: Type.String({ description: 'ISO 4217 code, upper case.' }),
+    video_id: Nullable(Type.String({ format: 'uuid', description: 'The video it is attributed to by last touch.' })),
+    title: Nullable(Type.String()),
+    occurred_at: Timestamp('When it happened.'),
   },
   { additionalProperties: false },
 );

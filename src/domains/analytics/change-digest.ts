@@ -5,6 +5,7 @@
  */
 import { eachDay } from '../../core/calendar/calendar-days.ts';
 import { changePercent, percent, round, shareOf } from '../../core/reported-numbers.ts';
+import { conversionsOf } from '../viewing/conversions.ts';
 import type { RollupRow } from './day-metrics.ts';
 
 /** A mover changed by at least this many views … */
@@ -37,6 +38,7 @@ interface Totals {
   engagement_sum: number;
   completions: number;
   conversions: number;
+  leads: number;
 }
 
 export interface Mover {
@@ -60,13 +62,14 @@ export interface UnusualDrop {
   description: string;
 }
 
-const zero = (): Totals => ({ views: 0, engagement_sum: 0, completions: 0, conversions: 0 });
+const zero = (): Totals => ({ views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 });
 
 function add(totals: Totals, row: RollupRow): void {
   totals.views += row.views;
   totals.engagement_sum += row.engagement_sum;
   totals.completions += row.completions;
   totals.conversions += row.conversions;
+  totals.leads += row.leads;
 }
 
 export function perVideo(rows: readonly DigestRow[], currentFrom: string): VideoPeriods[] {
@@ -111,7 +114,7 @@ export function findMovers(videos: readonly VideoPeriods[]): { up: Mover[]; down
 const RATES = [
   ['average_engagement', 'average engagement', (t: Totals) => t.engagement_sum],
   ['completion_rate', 'completion rate', (t: Totals) => t.completions],
-  ['conversion_rate', 'conversion rate', (t: Totals) => t.conversions],
+  ['conversion_rate', 'conversion rate', (t: Totals) => conversionsOf(t)],
 ] as const;
 
 const pct = (value: number) => `${Math.round(value * 100)}%`;
@@ -189,6 +192,8 @@ export function summarize(digest: {
   ready: readonly StatusChange[];
   failed: readonly StatusChange[];
   drops: readonly UnusualDrop[];
+  /** Sentences on leads and revenue (ledger-digest.ts), read right after the views. */
+  ledger?: readonly string[];
 }): string[] {
   const now = digest.days === 1 ? 'today so far' : `in the last ${digest.days} days`;
   const before = digest.days === 1 ? 'yesterday' : `in the ${digest.days} days before`;
@@ -200,6 +205,7 @@ export function summarize(digest: {
     const direction = change_percent > 0 ? `up ${change_percent}%` : change_percent < 0 ? `down ${-change_percent}%` : 'unchanged';
     sentences.push(`${value} views ${now}, ${direction} from ${previous} ${before}.`);
   }
+  sentences.push(...(digest.ledger ?? []));
   const [rise, fall] = [digest.up[0], digest.down[0]];
   if (rise) sentences.push(`Biggest rise: ${quoted(rise.title)}, ${rise.views} views against ${rise.previous_views}.`);
   if (fall) sentences.push(`Biggest fall: ${quoted(fall.title)}, ${fall.views} views against ${fall.previous_views}.`);

@@ -2,8 +2,12 @@
  * From rollup rows (one per video per local day) to the metrics every analytics answer reports, with
  * the definitions of docs/analytics.md: sums add up, rates divide by views (0 when there are none),
  * and distinct viewers over several rows come from merging their sketches, never from adding counts.
+ * A conversion is a view that clicked the call to action or a lead the video's form captured
+ * (docs/decisions.md): the rollups count both, and `conversions` adds them here, in one place.
  */
+
 import { seconds, shareOf } from '../../core/reported-numbers.ts';
+import { conversionsOf } from '../viewing/conversions.ts';
 import { countViewers, mergeSketches } from '../viewing/viewer-sketch.ts';
 
 export interface RollupRow {
@@ -12,7 +16,10 @@ export interface RollupRow {
   watch_time_seconds: number;
   engagement_sum: number;
   completions: number;
+  /** Views that clicked the call to action. */
   conversions: number;
+  /** Leads the video's form captured (each lead once per video). */
+  leads: number;
 }
 
 export interface Sums {
@@ -20,7 +27,8 @@ export interface Sums {
   watchTimeSeconds: number;
   engagementSum: number;
   completions: number;
-  conversions: number;
+  ctaConversions: number;
+  leads: number;
 }
 
 export interface Metrics {
@@ -32,10 +40,11 @@ export interface Metrics {
   completion_rate: number;
   conversions: number;
   conversion_rate: number;
+  leads: number;
 }
 
 export function emptySums(): Sums {
-  return { views: 0, watchTimeSeconds: 0, engagementSum: 0, completions: 0, conversions: 0 };
+  return { views: 0, watchTimeSeconds: 0, engagementSum: 0, completions: 0, ctaConversions: 0, leads: 0 };
 }
 
 export function addRow(sums: Sums, row: RollupRow): Sums {
@@ -43,7 +52,8 @@ export function addRow(sums: Sums, row: RollupRow): Sums {
   sums.watchTimeSeconds += row.watch_time_seconds;
   sums.engagementSum += row.engagement_sum;
   sums.completions += row.completions;
-  sums.conversions += row.conversions;
+  sums.ctaConversions += row.conversions;
+  sums.leads += row.leads;
   return sums;
 }
 
@@ -52,6 +62,7 @@ export function sumRows(rows: readonly RollupRow[]): Sums {
 }
 
 export function metricsOf(sums: Sums, uniqueViewers: number): Metrics {
+  const conversions = conversionsOf({ conversions: sums.ctaConversions, leads: sums.leads });
   return {
     views: sums.views,
     unique_viewers: uniqueViewers,
@@ -59,8 +70,10 @@ export function metricsOf(sums: Sums, uniqueViewers: number): Metrics {
     average_engagement: shareOf(sums.engagementSum, sums.views),
     completions: sums.completions,
     completion_rate: shareOf(sums.completions, sums.views),
-    conversions: sums.conversions,
-    conversion_rate: shareOf(sums.conversions, sums.views),
+    conversions,
+    // A share, so at most 1: a gate form can capture a lead from a visit too short to be a view.
+    conversion_rate: shareOf(conversions, sums.views),
+    leads: sums.leads,
   };
 }
 

@@ -8,6 +8,7 @@
  * average, and the score is their weighted mean × 100. Pure.
  */
 import { percent, round, share } from '../../core/reported-numbers.ts';
+import { conversionsOf } from '../viewing/conversions.ts';
 
 /** The workspace average counts as this many views of evidence in every video's adjusted rates. */
 export const PRIOR_VIEWS = 50;
@@ -22,13 +23,16 @@ export interface Totals {
   views: number;
   engagement_sum: number;
   completions: number;
+  /** Views that clicked the call to action. */
   conversions: number;
+  /** Leads the video's form captured: conversions too (viewing/conversions.ts). */
+  leads: number;
 }
 
 export type Rates = Record<RateName, number>;
 
 function successes(totals: Totals): Rates {
-  return { average_engagement: totals.engagement_sum, completion_rate: totals.completions, conversion_rate: totals.conversions };
+  return { average_engagement: totals.engagement_sum, completion_rate: totals.completions, conversion_rate: conversionsOf(totals) };
 }
 
 export function ratesOf(totals: Totals): Rates {

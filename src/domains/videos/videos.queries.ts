@@ -12,6 +12,7 @@ import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts'
 import type { Database } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/lead-form.ts';
+import { conversionsOf } from '../viewing/conversions.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
@@ -174,7 +175,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       average_engagement: shareOf(row.engagement_sum ?? 0, views),
       completions,
       completion_rate: shareOf(completions, views),
-      conversions: row.conversions ?? 0,
+      conversions: conversionsOf({ conversions: row.conversions ?? 0, leads: row.leads ?? 0 }),
       leads: row.leads ?? 0,
     },
     lead_form: storedLeadForm(row.lead_form),

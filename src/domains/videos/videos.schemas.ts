@@ -39,8 +39,8 @@ export const VideoStats = Type.Object(
     average_engagement: Type.Number({ minimum: 0, maximum: 1, description: 'Average share of the video a view watched.' }),
     completions: Type.Integer({ minimum: 0, description: 'Views that watched at least 90%.' }),
     completion_rate: Type.Number({ minimum: 0, maximum: 1 }),
-    conversions: Type.Integer({ minimum: 0 }),
-    leads: Type.Integer({ minimum: 0 }),
+    conversions: Type.Integer({ minimum: 0, description: 'Views that clicked the call to action, plus leads the video’s form captured.' }),
+    leads: Type.Integer({ minimum: 0, description: 'Leads the video’s form captured (once per lead).' }),
   },
   { additionalProperties: false, description: 'Lifetime totals; every field is present, zero until viewers arrive.' },
 );

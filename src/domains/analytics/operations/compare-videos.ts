@@ -1,6 +1,6 @@
 /**
  * compare_videos: ranks 2–20 videos of the workspace by real performance — engagement, completion
- * and conversion, each pulled toward the workspace average by its number of views and scored
+ * and conversion (call-to-action clicks plus leads captured), each pulled toward the workspace average by its number of views and scored
  * cautiously — and says why each rank. From the lifetime rollups; reads only (POST for the id list).
  */
 import { Type } from 'typebox';
@@ -11,13 +11,14 @@ import { findVideos, lifetimeStats, workspaceLifetimeTotals } from '../analytics
 import { ComparedVideo } from '../analytics.schemas.ts';
 import { CAUTION, PRIOR_VIEWS, rankVideos, ratesOf, SCORE_WEIGHTS } from '../fair-score.ts';
 
-const NO_VIEWS = { views: 0, engagement_sum: 0, completions: 0, conversions: 0 };
+const NO_VIEWS = { views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 };
 
 export const compareVideos = defineOperation({
   name: 'compare_videos',
   summary: 'Rank videos by real performance',
   description:
-    'Ranks 2–20 videos of the workspace by a score built from engagement, completion rate and conversion rate over their lifetime. ' +
+    'Ranks 2–20 videos of the workspace by a score built from engagement, completion rate and conversion rate (call-to-action ' +
+    'clicks plus leads captured, per view) over their lifetime. ' +
     `Each rate is pulled toward the workspace average as if the video had ${PRIOR_VIEWS} extra views at that average (a Bayesian ` +
     'average) and then scored cautiously, two standard errors lower, so a video with 3 perfect views does not beat one with 200 ' +
     'good ones. A score of 100 means exactly the workspace average, measured beyond doubt; each video comes with its rates, ' +

@@ -1,7 +1,8 @@
 /**
  * get_analytics_summary: the workspace's numbers for the last 7, 28, 90 or 365 days (today included,
  * in the workspace time zone), each beside the period of the same length before it and the change in
- * percent. From the per-day rollups only; reads only.
+ * percent. From the per-day rollups, plus new leads and net revenue per currency read by index from
+ * the leads and the ledger; reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -10,8 +11,11 @@ import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, MetricProperties, Period, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { Comparison, MetricProperties, Period, RevenueComparison, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { localDayStart } from '../day-boundaries.ts';
 import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
+import { newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
+import { revenueChanges } from '../net-revenue.ts';
 
 export const RANGES = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 } as const;
 const METRICS = [
@@ -24,16 +28,23 @@ const METRICS = [
   'conversions',
   'conversion_rate',
   'videos_watched',
+  'leads',
 ] as const;
+
+const DESCRIPTIONS: Partial<Record<(typeof METRICS)[number], string>> = {
+  videos_watched: 'Videos with at least one view.',
+  leads: 'New leads: leads created in the period, whatever their source (forms, API, bookings, imports, Stripe).',
+};
 
 export const getAnalyticsSummary = defineOperation({
   name: 'get_analytics_summary',
   summary: 'Get workspace totals for a range, against the period before',
   description:
     'Returns the whole workspace’s views, unique viewers, watch time, average engagement, completions, completion rate, ' +
-    'conversions, conversion rate and number of videos watched over the last 7, 28 (default), 90 or 365 days, today included ' +
-    'and counted in the workspace time zone; each comes with the value of the period of the same length just before and the ' +
-    'change in percent (null when the earlier value is 0). Use get_analytics_daily for the day-by-day series.',
+    'conversions (call-to-action clicks plus leads captured by video forms), conversion rate, videos watched and new leads over ' +
+    'the last 7, 28 (default), 90 or 365 days, today included, in the workspace time zone, plus net revenue per currency ' +
+    '(purchases − refunds, minor units); each beside the period of the same length just before and the change in percent ' +
+    '(null when the earlier value is 0). Use get_analytics_daily for the day-by-day series.',
   method: 'GET',
   path: '/analytics/summary',
   group: 'Analytics',
@@ -62,14 +73,15 @@ export const getAnalyticsSummary = defineOperation({
           METRICS.map((name) => [
             name,
             Comparison(
-              name === 'videos_watched'
-                ? 'Videos with at least one view.'
-                : ((MetricProperties[name] as { description?: string }).description ?? name),
+              DESCRIPTIONS[name] ??
+                (MetricProperties[name as keyof typeof MetricProperties] as { description?: string }).description ??
+                name,
             ),
           ]),
         ) as Record<(typeof METRICS)[number], ReturnType<typeof Comparison>>,
         { additionalProperties: false },
       ),
+      revenue: RevenueComparison('Net revenue per currency: succeeded purchases minus succeeded refunds, by when they happened.'),
     },
     { additionalProperties: false },
   ),
@@ -81,16 +93,26 @@ export const getAnalyticsSummary = defineOperation({
     const today = localDay(ctx.now, timeZone);
     const period = { from_date: addDays(today, -(days - 1)), to_date: today, days };
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
-    const rows = await workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today);
-    const totals = (from: string) => {
+    // The previous period is bucket 1, this one bucket 2.
+    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
+    const [rows, leads, outcomes] = await Promise.all([
+      workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today),
+      newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
+      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
+    ]);
+    const totals = (from: string, newLeads: number) => {
       const inPeriod = rows.filter((row) => row.day >= from && row.day <= addDays(from, days - 1));
       const metrics = metricsOf(sumRows(inPeriod), distinctViewers(inPeriod.map((row) => row.viewer_sketch)));
-      return { ...metrics, videos_watched: new Set(inPeriod.filter((row) => row.views > 0).map((row) => row.video_id)).size };
+      return {
+        ...metrics,
+        videos_watched: new Set(inPeriod.filter((row) => row.views > 0).map((row) => row.video_id)).size,
+        leads: newLeads,
+      };
     };
-    const [now, before] = [totals(period.from_date), totals(previous.from_date)];
+    const [now, before] = [totals(period.from_date, leads[1] ?? 0), totals(previous.from_date, leads[0] ?? 0)];
     const metrics = Object.fromEntries(
       METRICS.map((name) => [name, { value: now[name], previous: before[name], change_percent: changePercent(now[name], before[name]) }]),
     ) as Record<(typeof METRICS)[number], { value: number; previous: number; change_percent: number | null }>;
-    return { range, time_zone: timeZone, period, previous_period: previous, metrics };
+    return { range, time_zone: timeZone, period, previous_period: previous, metrics, revenue: revenueChanges(outcomes, 2, 1) };
   },
 });

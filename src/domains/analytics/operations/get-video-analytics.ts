@@ -1,7 +1,7 @@
 /**
  * get_video_analytics: one video's totals and zero-filled daily series between two dates, in the
- * workspace time zone, from the per-day rollups only (distinct viewers by merging day sketches).
- * Reads only.
+ * workspace time zone, from the per-day rollups (distinct viewers by merging day sketches) and the
+ * ledger's entries attributed to the video by last touch, read by index. Reads only.
  */
 import { Type } from 'typebox';
 import { eachDay } from '../../../core/calendar/calendar-days.ts';
@@ -11,9 +11,12 @@ import { secondsOrNull } from '../../../core/reported-numbers.ts';
 import { Nullable, VideoRefProperties } from '../../../core/schemas.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';
 import { findVideo, videoDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { DayMetrics, IsoDate, Metrics, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { DayMetrics, IsoDate, Metrics, VideoLedgerProperties, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { resolveDateWindow } from '../date-range.ts';
+import { localDayBoundaries } from '../day-boundaries.ts';
 import { byDay, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
+import { succeededOutcomes } from '../leads-and-revenue.queries.ts';
+import { netRevenue } from '../net-revenue.ts';
 
 export const getVideoAnalytics = defineOperation({
   name: 'get_video_analytics',
@@ -21,7 +24,8 @@ export const getVideoAnalytics = defineOperation({
   description:
     'Returns how one video did between from_date and to_date (calendar days in the workspace time zone, both included; ' +
     'default: the 28 days ending today; at most 366 days): totals and one entry per day, zero-filled, with views, unique viewers, ' +
-    'watch time, average engagement, completions, completion rate, conversions (call-to-action clicks) and conversion rate. ' +
+    'watch time, average engagement, completions, completion rate, conversions (call-to-action clicks plus leads its form captured), ' +
+    'conversion rate, leads, and revenue (net per currency, minor units, from sales attributed to it by last touch). ' +
     'Use get_video_retention for where in the video people stop watching.',
   method: 'GET',
   path: '/videos/{video_id}/analytics',
@@ -45,8 +49,8 @@ export const getVideoAnalytics = defineOperation({
       from_date: IsoDate('First day of the series.'),
       to_date: IsoDate('Last day of the series.'),
       days: Type.Integer({ minimum: 1, description: 'Number of days in the series.' }),
-      totals: Metrics,
-      daily: Type.Array(DayMetrics, {
+      totals: Type.Object({ ...Metrics.properties, ...VideoLedgerProperties }, { additionalProperties: false }),
+      daily: Type.Array(Type.Object({ ...DayMetrics.properties, ...VideoLedgerProperties }, { additionalProperties: false }), {
         description: 'One entry per day from from_date to to_date, in order; days without views are zeros.',
       }),
     },
@@ -61,8 +65,15 @@ export const getVideoAnalytics = defineOperation({
       { from: 'from_date', to: 'to_date' },
       localDay(ctx.now, timeZone),
     );
-    const rows = await videoDayRows(ctx.db, ctx.workspaceId, video.video_id, window.from, window.to);
+    const dates = eachDay(window.from, window.to);
+    // Where each day begins, and where the last one ends: outcome bucket i + 1 falls on dates[i].
+    const boundaries = localDayBoundaries(window.from, window.to, timeZone);
+    const [rows, outcomes] = await Promise.all([
+      videoDayRows(ctx.db, ctx.workspaceId, video.video_id, window.from, window.to),
+      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries, video.video_id),
+    ]);
     const days = byDay(rows);
+    const outcomesByDay = Map.groupBy(outcomes, (entry) => entry.bucket);
     return {
       ...video,
       duration_seconds: secondsOrNull(video.duration_seconds),
@@ -70,10 +81,17 @@ export const getVideoAnalytics = defineOperation({
       from_date: window.from,
       to_date: window.to,
       days: window.days,
-      totals: metricsOf(sumRows(rows), distinctViewers(rows.map((row) => row.viewer_sketch))),
-      daily: eachDay(window.from, window.to).map((date) => {
+      totals: {
+        ...metricsOf(sumRows(rows), distinctViewers(rows.map((row) => row.viewer_sketch))),
+        revenue: netRevenue(outcomes),
+      },
+      daily: dates.map((date, i) => {
         const dayRows = days.get(date) ?? [];
-        return { date, ...metricsOf(sumRows(dayRows), distinctViewers(dayRows.map((row) => row.viewer_sketch))) };
+        return {
+          date,
+          ...metricsOf(sumRows(dayRows), distinctViewers(dayRows.map((row) => row.viewer_sketch))),
+          revenue: netRevenue(outcomesByDay.get(i + 1) ?? []),
+        };
       }),
     };
   },

@@ -1,7 +1,8 @@
 /**
  * list_changes: what changed across the workspace in the last few days, as a digest an assistant can
  * read out — views against the period before, biggest movers, videos that became ready or failed,
- * unusual drops, and summary sentences. From the per-day rollups and the events outbox; reads only.
+ * unusual drops, new leads, ledger entries and net revenue, and summary sentences. From the per-day
+ * rollups, the events outbox, and index range reads of leads and the ledger; reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -9,8 +10,27 @@ import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { videoStatusEvents, workspaceDayRowsWithTitles, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, Mover, Period, StatusChange, UnusualDrop, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import {
+  Comparison,
+  LeadVideo,
+  Mover,
+  NotablePurchase,
+  Period,
+  RevenueComparison,
+  StatusChange,
+  UnusualDrop,
+  WorkspaceTimeZone,
+} from '../analytics.schemas.ts';
 import { findMovers, findUnusualDrops, perVideo, summarize } from '../change-digest.ts';
+import { localDayStart } from '../day-boundaries.ts';
+import { biggestPurchases, newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
+import { ledgerSentences, topLeadVideos } from '../ledger-digest.ts';
+import { countOf, revenueChanges } from '../net-revenue.ts';
+
+/** Currencies list_changes names a biggest purchase for. */
+const MAX_CURRENCIES = 10;
+
+const change = (value: number, previous: number) => ({ value, previous, change_percent: changePercent(value, previous) });
 
 export const listChanges = defineOperation({
   name: 'list_changes',
@@ -18,8 +38,9 @@ export const listChanges = defineOperation({
   description:
     'A digest of the last `days` days (1–90, default 7, today included, in the workspace time zone) against the same number of days ' +
     'before: total views and their change, the videos whose views rose or fell most (at least 10 views and 20%, so 1 → 2 is no news), ' +
-    'videos that became ready or failed processing, unusual drops (quiet days, falling completion or conversion rates), and `summary`, ' +
-    'a few sentences to read out. Start here when asked "how are my videos doing?".',
+    'videos that became ready or failed processing, unusual drops (quiet days, falling completion or conversion rates), new leads, ' +
+    'succeeded purchases, refunds and booked calls, net revenue per currency (minor units), the biggest purchase per currency, the ' +
+    'videos whose forms captured most leads, and `summary`, a few sentences to read out. Start here for "how are my videos doing?".',
   method: 'GET',
   path: '/changes',
   group: 'Analytics',
@@ -46,6 +67,20 @@ export const listChanges = defineOperation({
       became_ready: Type.Array(StatusChange, { description: 'Newest first, up to 20.' }),
       failed: Type.Array(StatusChange, { description: 'Newest first, up to 20.' }),
       unusual_drops: Type.Array(UnusualDrop, { description: 'Up to 10, steepest first.' }),
+      leads: Comparison('New leads: leads created in the period, whatever their source.'),
+      outcomes: Type.Object(
+        {
+          purchases: Comparison('Succeeded purchases.'),
+          refunds: Comparison('Succeeded refunds.'),
+          booked_calls: Comparison('Succeeded booked calls.'),
+        },
+        { additionalProperties: false, description: 'Ledger entries that succeeded, counted by when they happened.' },
+      ),
+      revenue: RevenueComparison('Net revenue per currency: succeeded purchases minus succeeded refunds.'),
+      biggest_purchases: Type.Array(NotablePurchase, {
+        description: `The biggest succeeded purchase of each currency in this period, by currency code; up to ${MAX_CURRENCIES}.`,
+      }),
+      top_lead_videos: Type.Array(LeadVideo, { description: 'Up to 3 videos whose forms captured the most leads in this period.' }),
       summary: Type.Array(Type.String(), { description: 'Plain sentences, most important first.' }),
     },
     { additionalProperties: false },
@@ -57,16 +92,21 @@ export const listChanges = defineOperation({
     const today = localDay(ctx.now, timeZone);
     const period = { from_date: addDays(today, -(days - 1)), to_date: today, days };
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
-    const [rows, events] = await Promise.all([
+    // The previous period is bucket 1, this one bucket 2.
+    const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
+    const [rows, events, leadCounts, outcomes, biggest] = await Promise.all([
       workspaceDayRowsWithTitles(ctx.db, ctx.workspaceId, previous.from_date, today),
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),
+      newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
+      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
+      biggestPurchases(ctx.db, ctx.workspaceId, boundaries[1] as Date, boundaries[2] as Date, MAX_CURRENCIES),
     ]);
     const videos = perVideo(rows, period.from_date);
     const movers = findMovers(videos);
     const drops = findUnusualDrops(rows, videos, { from: period.from_date, to: today, days, today });
     const viewsNow = rows.filter((row) => row.day >= period.from_date).reduce((sum, row) => sum + row.views, 0);
     const viewsBefore = rows.filter((row) => row.day < period.from_date).reduce((sum, row) => sum + row.views, 0);
-    const views = { value: viewsNow, previous: viewsBefore, change_percent: changePercent(viewsNow, viewsBefore) };
+    const views = change(viewsNow, viewsBefore);
     const changes = events.map((event) => ({
       video_id: event.video_id,
       title: event.title,
@@ -75,6 +115,15 @@ export const listChanges = defineOperation({
     }));
     const ready = changes.filter((_, i) => events[i]?.type === 'video.ready').slice(0, 20);
     const failed = changes.filter((_, i) => events[i]?.type === 'video.failed').slice(0, 20);
+    const leads = change(leadCounts[1] ?? 0, leadCounts[0] ?? 0);
+    const counts = (kind: 'purchase' | 'refund' | 'booked_call') => change(countOf(outcomes, kind, 2), countOf(outcomes, kind, 1));
+    const ledger = {
+      leads,
+      outcomes: { purchases: counts('purchase'), refunds: counts('refund'), booked_calls: counts('booked_call') },
+      revenue: revenueChanges(outcomes, 2, 1),
+      biggest_purchases: biggest.map((purchase) => ({ ...purchase, occurred_at: purchase.occurred_at.toISOString() })),
+      top_lead_videos: topLeadVideos(rows, period.from_date),
+    };
     return {
       days,
       time_zone: timeZone,
@@ -86,7 +135,25 @@ export const listChanges = defineOperation({
       became_ready: ready,
       failed,
       unusual_drops: drops,
-      summary: summarize({ days, views, up: movers.up, down: movers.down, ready, failed, drops }),
+      ...ledger,
+      summary: summarize({
+        days,
+        views,
+        up: movers.up,
+        down: movers.down,
+        ready,
+        failed,
+        drops,
+        ledger: ledgerSentences({
+          days,
+          timeZone,
+          leads,
+          outcomes: ledger.outcomes,
+          revenue: ledger.revenue,
+          biggest: ledger.biggest_purchases,
+          leadVideos: ledger.top_lead_videos,
+        }),
+      }),
     };
   },
 });

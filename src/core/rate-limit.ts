@@ -27,6 +27,8 @@ export interface RateDecision {
 
 export interface RateLimiter {
   consume(bucket: string, limit: number): Promise<RateDecision>;
+  /** Gives back one request taken from the bucket: one that failed on our side (an outage) is not the caller's to count. */
+  refund(bucket: string, limit: number): Promise<void>;
   /** Whether decisions currently go to Redis ('closed'), or to memory while it is not trusted. */
   readonly redisState: BreakerState | 'none';
 }
@@ -92,6 +94,21 @@ export function createRateLimiter(redis?: Redis, log?: Log, options: RateLimiter
         lastFailure = error;
         permit.failed();
         return take(memoryFor(limit), bucket, limit);
+      }
+    },
+    async refund(bucket, limit) {
+      const permit = redis ? breaker.permit() : undefined;
+      if (!redis || !permit) {
+        await memoryFor(limit).reward(bucket, 1);
+        return;
+      }
+      try {
+        await withinDeadline(sharedFor(redis, limit).reward(bucket, 1), timeoutMs);
+        permit.succeeded();
+      } catch (error) {
+        lastFailure = error;
+        permit.failed();
+        await memoryFor(limit).reward(bucket, 1);
       }
     },
   };

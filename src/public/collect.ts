@@ -5,7 +5,7 @@
  * answer comes only after the batch is committed with its rollups: acknowledged means counted.
  * sendBeacon cannot set JSON headers cross-browser, so text/plain bodies are read as JSON too.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
 import { jsonTextProblem } from '../core/input-bounds.ts';
@@ -15,6 +15,8 @@ import type { Database } from '../db/tables/index.ts';
 import { CollectBatch } from '../domains/viewing/collect-batch.ts';
 import { recordBatch } from '../domains/viewing/collection.queries.ts';
 import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
+import { bodyTooLargeHandler } from './body-too-large.ts';
+import { requireViewingToken } from './viewing-token-check.ts';
 
 const BODY_LIMIT = 64 * 1024;
 // Crawlers, link previews and scripted clients. Headless browsers are not filtered: a real person
@@ -49,23 +51,14 @@ export async function registerCollect(app: FastifyInstance, options: CollectOpti
         }
       },
     );
-    collect.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error; // the app's handler answers the rest
-      const tooLarge = new AppError('payload_too_large', `A batch must be at most ${BODY_LIMIT / 1024} KiB.`);
-      return reply.code(tooLarge.status).send(errorBody(tooLarge, request.id));
-    });
+    collect.setErrorHandler(bodyTooLargeHandler('A batch', BODY_LIMIT));
     collect.post('/collect', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
       const userAgent = request.headers['user-agent'];
       if (!userAgent || BOTS.test(userAgent)) return reply.code(204).send();
       try {
         const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
         const now = options.clock();
-        const token = options.viewingTokens.check(batch.token, now);
-        if (!token.ok) {
-          const message =
-            token.reason === 'expired' ? 'The viewing token has expired; reload the page.' : 'The viewing token is not valid.';
-          throw new AppError('forbidden', message);
-        }
+        const token = requireViewingToken(options.viewingTokens, batch.token, now);
         const { duplicate } = await recordBatch(options.db, {
           sessionId: token.sessionId,
           videoId: token.videoId,

@@ -309,6 +309,8 @@
             // Storage blocked: the form may be asked again on the next page view.
           }
           say('');
+          const sent = form.parentElement.querySelector('.cp-lead-sent');
+          if (sent) sent.textContent = 'Thank you: your details were sent.';
           close(placement !== 'end');
           return;
         }

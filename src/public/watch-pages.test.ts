@@ -178,12 +178,14 @@ test('a video with a lead form renders it hidden over the player, labelled and e
     assert.match(res.raw, /<h2 id="cp-lead-title">&#60;b&#62;Hi&#60;\/b&#62; &#38; &#34;welcome&#34;<\/h2>/);
     assert.match(
       res.raw,
-      /<label>Email<input name="email" type="email" autocomplete="email" maxlength="254" required aria-required="true"><\/label>/,
+      /<label>Email<input name="email" type="email" autocomplete="email" maxlength="254" required aria-required="true" aria-describedby="cp-lead-status"><\/label>/,
     );
     assert.match(res.raw, /<label>First name<input name="first_name"/);
     assert.match(res.raw, /<label>Phone<input name="phone" type="tel"/);
     assert.doesNotMatch(res.raw, /name="last_name"/);
-    assert.match(res.raw, /role="status" aria-live="polite"/);
+    assert.match(res.raw, /<p id="cp-lead-status" class="cp-status" role="status" aria-live="polite"><\/p>/);
+    assert.match(res.raw, /<input name="first_name"[^>]* aria-describedby="cp-lead-status">/, 'a field marked invalid says why');
+    assert.match(res.raw, /<\/form><p class="cp-lead-sent" role="status" aria-live="polite"><\/p>/, 'a sent form is confirmed');
     assert.match(res.raw, /<button type="button" class="cp-dismiss">No thanks<\/button>/);
     assert.doesNotMatch(res.raw, /<script>/, 'no inline script: the CSP allows none');
   }

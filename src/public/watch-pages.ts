@@ -47,7 +47,8 @@ const FORM_STYLE =
   '.cp-lead button{font:inherit;padding:8px 16px;border-radius:4px;border:0;cursor:pointer}' +
   '.cp-lead button[type=submit]{background:#2563eb;color:#fff}.cp-lead .cp-dismiss{background:transparent;color:#ddd;text-decoration:underline}' +
   '.cp-lead .cp-actions{display:flex;gap:8px;align-items:center}.cp-lead .cp-status{min-height:1.4em;margin:0;color:#ffd180}' +
-  '.cp-lead :focus-visible{outline:3px solid #93c5fd;outline-offset:2px}';
+  '.cp-lead :focus-visible{outline:3px solid #93c5fd;outline-offset:2px}' +
+  '.cp-lead-sent{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}';
 
 const STYLES: Record<PageKind | 'missing', string> = {
   watch:
@@ -136,7 +137,9 @@ const FIELD_LABELS: Record<LeadFormField, { label: string; type: string; autocom
 
 /**
  * The lead form, hidden until the player shows it: a real <form> with a label on every input, a
- * status line read out by screen readers, and a dismiss button unless it is an unskippable gate.
+ * status line read out by screen readers and describing every input (so a field marked invalid
+ * says why), a dismiss button unless it is an unskippable gate, and, outside the form, a visually
+ * hidden line that confirms a sent form to screen readers after the form has gone.
  */
 function leadFormHtml(form: LeadForm | null): string {
   if (!form) return '';
@@ -148,7 +151,7 @@ function leadFormHtml(form: LeadForm | null): string {
   ].join('');
   const input = (name: string, label: string, type: string, autocomplete: string, maxlength: number, required: boolean) =>
     `<label>${label}<input name="${name}" type="${type}" autocomplete="${autocomplete}" maxlength="${maxlength}"` +
-    `${required ? ' required aria-required="true"' : ''}></label>`;
+    `${required ? ' required aria-required="true"' : ''} aria-describedby="cp-lead-status"></label>`;
   const fields = [
     input('email', 'Email', 'email', 'email', 254, true),
     ...form.fields.map((name) => {
@@ -162,8 +165,10 @@ function leadFormHtml(form: LeadForm | null): string {
   return (
     `<form class="cp-lead" hidden novalidate aria-labelledby="cp-lead-title"${attributes}>` +
     `<h2 id="cp-lead-title">${escapeHtml(form.headline)}</h2>${fields}` +
-    `<p class="cp-status" role="status" aria-live="polite"></p>` +
-    `<div class="cp-actions"><button type="submit">${escapeHtml(form.button_text)}</button>${dismiss}</div></form>`
+    `<p id="cp-lead-status" class="cp-status" role="status" aria-live="polite"></p>` +
+    `<div class="cp-actions"><button type="submit">${escapeHtml(form.button_text)}</button>${dismiss}</div></form>` +
+    // Outside the form, which hides once sent: a hidden live region is not read out.
+    `<p class="cp-lead-sent" role="status" aria-live="polite"></p>`
   );
 }
 

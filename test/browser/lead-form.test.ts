@@ -138,6 +138,8 @@ test('watch, fill the form with the keyboard at its second, keep watching: the l
   await page.keyboard.press('Enter');
   assert.equal((await sent).status(), 202);
   await form.waitFor({ state: 'hidden' });
+  // Screen readers hear that it went: the confirmation lives outside the form that just hid.
+  await page.getByRole('status').filter({ hasText: 'Thank you: your details were sent.' }).waitFor({ state: 'attached' });
   assert.equal(await page.evaluate(FOCUSED), 'video', 'focus goes back to the video');
 
   // The video plays on from where it paused, to the end.

@@ -1,10 +1,10 @@
 /**
  * A viewer filled a video's lead form (POST /leads/capture, and the demo seeder's simulated viewers).
- * In one transaction: the lead is created or enriched (upsertLeadRecord, source `video`), the
- * browser's viewer id is linked to it, so its sessions before and after join the lead's journey, a
- * `form_submitted` activity is recorded, engagement points are added (the form's, and on the first
- * link those of that browser's earlier views: linkViewerToLead), the video's lead counts
- * grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
+ * In one transaction: the lead is created, or a known one given the fields it lacks (upsertLeadRecord,
+ * source `video`), the browser's viewer id is linked to it, so its sessions before and after join
+ * the lead's journey, a `form_submitted` activity is recorded, engagement points are added (the
+ * form's, and on the first link those of that browser's earlier views: linkViewerToLead), the
+ * video's lead counts grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
@@ -14,9 +14,10 @@ import { recordEvent } from '../../events/outbox.ts';
 import { findServableVideo } from '../videos/servable-videos.queries.ts';
 import { emptySketch } from '../viewing/viewer-sketch.ts';
 import { ENGAGEMENT_POINTS } from './engagement-score.ts';
-import { type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
+import { LEAD_FORM_FIELDS, type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
 import {
   addLeadEngagement,
+  emailKey,
   type LeadFields,
   leadSnapshot,
   linkViewerToLead,
@@ -71,8 +72,8 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
   if (!video) throw new AppError('not_found', 'This video is not available.');
   const form = storedLeadForm(video.lead_form);
   if (!form) throw new AppError('forbidden', 'This video does not ask for an email: its lead form is off.');
-  const fields = askedFields(form, request.fields);
   const workspaceId = video.workspace_id;
+  const fields = await keepingWhatTheLeadHolds(trx, workspaceId, askedFields(form, request.fields));
 
   const upserted = await upsertLeadRecord(trx, {
     workspaceId,
@@ -126,6 +127,27 @@ function askedFields(form: LeadForm, sent: CapturedFields): LeadFields {
     else fields[name as LeadFormField] = value.trim();
   }
   if (problems.length > 0) throw AppError.invalid(problems);
+  return fields;
+}
+
+/**
+ * What an anonymous form may write to the lead with that email: the fields it does not hold yet,
+ * and never a new spelling of its email. Anyone can type anyone's address into a public form, so a
+ * submission enriches a known lead but cannot rename it or change the phone the workspace has;
+ * upsert_lead, which needs a credential, overwrites.
+ */
+async function keepingWhatTheLeadHolds(trx: Transaction<Database>, workspaceId: string, sent: LeadFields): Promise<LeadFields> {
+  const existing = await trx
+    .selectFrom('leads')
+    .select(['email', ...LEAD_FORM_FIELDS])
+    .where('workspace_id', '=', workspaceId)
+    .where(sql<string>`lower(email)`, '=', emailKey(sent.email))
+    .executeTakeFirst();
+  if (!existing) return sent;
+  const fields: LeadFields = { email: existing.email };
+  for (const name of LEAD_FORM_FIELDS) {
+    if (sent[name] !== undefined && existing[name] === null) fields[name] = sent[name];
+  }
   return fields;
 }
 

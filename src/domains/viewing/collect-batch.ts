@@ -6,7 +6,8 @@
  */
 import { type Static, Type } from 'typebox';
 import type { FieldProblem } from '../../core/errors.ts';
-import { describedPattern, StringEnum } from '../../core/schemas.ts';
+import { StringEnum } from '../../core/schemas.ts';
+import { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 import type { Range } from './watched-ranges.ts';
 
 export const VIEWING_EVENT_TYPES = ['play', 'pause', 'seek', 'progress', 'ended', 'cta_click'] as const;
@@ -19,11 +20,8 @@ const Seconds = Type.Number({ minimum: 0, maximum: 1_000_000 });
 
 export const CollectBatch = Type.Object(
   {
-    token: Type.String({ minLength: 1, maxLength: 200, description: 'The viewing token of the page.' }),
-    viewer_id: Type.String({
-      ...describedPattern('^[A-Za-z0-9_-]{16,64}$', 'must be 16 to 64 letters, digits, hyphens or underscores'),
-      description: 'The anonymous first-party viewer id.',
-    }),
+    token: ViewingTokenField,
+    viewer_id: ViewerIdField,
     sequence: Type.Integer({ minimum: 1, maximum: 1_000_000, description: 'The batch number within the page view.' }),
     events: Type.Array(
       Type.Object(

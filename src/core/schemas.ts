@@ -74,16 +74,16 @@ export const VideoRef = Type.Object(VideoRefProperties, { additionalProperties: 
 export const Email = (description: string) => Type.String({ format: 'email', maxLength: 254, description });
 
 /**
- * A person's first or last name as a caller (or a public form) sends it: 1–100 characters with one
+ * A person's name as a caller (or a public form) sends it: 1–100 characters (a full name: 200) with one
  * that shows, and none of the characters that make a name lie about itself where it is shown later:
  * control characters (line breaks, escapes that recolour a terminal, which CRM exports and mail
  * headers also trip on), bidirectional overrides and isolates (which reverse how the text reads),
  * unpaired surrogates and non-characters. Letters of every script, accents and emoji are names.
  */
-export const PersonName = (description: string) =>
+export const PersonName = (description: string, maxLength = 100) =>
   Type.String({
     minLength: 1,
-    maxLength: 100,
+    maxLength,
     ...describedPattern(
       '^(?=[\\s\\S]*[^\\s\\u00AD\\u200B-\\u200F\\u2060-\\u2064\\uFEFF])[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF\\uFFFE\\uFFFF]+$',
       'must show at least one character and hold no control characters (such as line breaks), direction overrides or invalid characters',

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { Email, NOT_BLANK, Nullable, Phone, Tags } from '../../../core/schemas.ts';
+import { Email, Nullable, PersonName, Phone, Tags } from '../../../core/schemas.ts';
 import { LeadSnapshot } from '../../../events/lead-events.ts';
 import { credentialName } from '../../api-keys/api-keys.queries.ts';
 import { leadSnapshot, recordLeadActivity, uniqueTags } from '../lead-records.queries.ts';
@@ -36,7 +36,7 @@ export const updateLead = defineOperation({
       tags: Type.Optional(Tags('Replaces the lead’s tags.')),
       notes: Type.Optional(NoteText),
       email: Type.Optional(Email('The new email address; no other lead of the workspace may have it.')),
-      name: Type.Optional(Nullable(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'Full name; null clears it.' }))),
+      name: Type.Optional(Nullable(PersonName('Full name; null clears it.', 200))),
       phone: Type.Optional(Nullable(Phone('Phone number; null clears it.'))),
     },
     { additionalProperties: false },

@@ -5,13 +5,11 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { Email, NOT_BLANK, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
+import { Email, PersonName, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
 import { LEAD_SOURCES } from '../../../events/lead-events.ts';
 import { credentialName } from '../../api-keys/api-keys.queries.ts';
 import { leadSnapshot, upsertLeadRecord } from '../lead-records.queries.ts';
 import { CustomFieldsInput, LeadStatus, LeadWithCreated, NoteText } from '../leads.schemas.ts';
-
-const PersonName = (description: string) => Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description });
 
 export const upsertLead = defineOperation({
   name: 'upsert_lead',
@@ -32,7 +30,7 @@ export const upsertLead = defineOperation({
       email: Email('The lead’s email address: the key that finds an existing lead.'),
       first_name: Type.Optional(PersonName('First name.')),
       last_name: Type.Optional(PersonName('Last name.')),
-      name: Type.Optional(PersonName('Full name, when first and last are not separate.')),
+      name: Type.Optional(PersonName('Full name, when first and last are not separate.', 200)),
       phone: Type.Optional(Phone('Phone number.')),
       status: Type.Optional(LeadStatus),
       tags: Type.Optional(Tags('Added to the lead’s tags.')),

@@ -30,6 +30,10 @@ test('emails, phones and time zones that are fine pass', () => {
     assert.deepEqual(problems({ email: 'ann@example.com', phone, zone: 'Europe/Paris' }), {}, phone);
   }
   assert.deepEqual(problems({ email: 'a.b+tag@sub.example.co.uk', zone: 'utc' }), {});
+  // Emails are taken trimmed: spaces around a pasted address are not a problem, spaces alone are.
+  assert.deepEqual(problems({ email: '  Ann@Example.com \t' }), {});
+  assert.deepEqual(Object.keys(problems({ email: '   ' })), ['email']);
+  assert.deepEqual(Object.keys(problems({ email: 'ann @example.com' })), ['email']);
 });
 
 test('bad emails, phones and time zones are all reported at once, each by field', () => {

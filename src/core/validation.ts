@@ -27,6 +27,10 @@ function makeAjv(coerceTypes: boolean): Ajv {
   // verbose: errors carry their schema and value, which the messages need (a pattern's rule, a union's branches).
   const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, strict: false });
   addFormats(ajv, ['uri', 'email']);
+  // Emails are compared and stored trimmed (a pasted " Ada@example.com " is Ada's address), so the
+  // format judges the trimmed text; every handler that takes one trims it.
+  const email = ajv.formats.email as RegExp;
+  ajv.addFormat('email', { type: 'string', validate: (value: string) => email.test(value.trim()) });
   // Stricter than ajv-formats': only real instants and the one uuid form PostgreSQL shares (real-instants.ts).
   ajv.addFormat('date-time', { type: 'string', validate: isRealDateTime });
   ajv.addFormat('date', { type: 'string', validate: isRealDate });

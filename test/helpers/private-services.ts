@@ -52,12 +52,23 @@ interface Running {
 function processTree(pid: number): number[] {
   const tree = [pid];
   for (let i = 0; i < tree.length; i++) {
-    const path = `/proc/${tree[i]}/task/${tree[i]}/children`;
-    if (!existsSync(path)) continue;
-    const children = readFileSync(path, 'utf8').trim();
+    const children = childrenOf(tree[i] as number);
     if (children) tree.push(...children.split(/\s+/).map(Number));
   }
   return tree;
+}
+
+/**
+ * The pids a process forked, as /proc lists them; empty once it is gone. PostgreSQL starts and ends
+ * backends all the time, so one can exit between finding it and reading its children (CI saw
+ * ENOENT here while freezing a server).
+ */
+function childrenOf(pid: number): string {
+  try {
+    return readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim();
+  } catch {
+    return '';
+  }
 }
 
 function signalAll(pids: number[], signal: NodeJS.Signals): void {

@@ -37,8 +37,15 @@ export function onCleanup(t: TestContext, fn: () => Promise<void> | void): void 
   if (!stack) {
     const fresh: (() => Promise<void> | void)[] = [];
     stacks.set(t, fresh);
+    // Every step runs even when one fails (a client that cannot close must not leave a private
+    // server running and the file hanging); the first failure is reported once all have run.
     t.after(async () => {
-      for (const step of fresh.reverse()) await step();
+      const failures: unknown[] = [];
+      for (const step of fresh.reverse())
+        await Promise.resolve()
+          .then(step)
+          .catch((error: unknown) => failures.push(error));
+      if (failures.length > 0) throw failures[0];
     });
     stack = fresh;
   }

@@ -4,11 +4,11 @@
  * stores the attribution with the entry and yields to an existing entry with the same external_id.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { foundInWorkspace } from '../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
-import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
+import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus, OutcomesTable } from '../../db/tables/index.ts';
 import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
 import { attributeToVideos } from './attribution.ts';
 
@@ -163,22 +163,8 @@ function withParts<O>(query: SelectQueryBuilder<OutcomesAsO, 'o', O>) {
     ]);
 }
 
-type OutcomeRow = {
-  id: string;
-  kind: OutcomeKind;
-  status: OutcomeStatus;
-  amount: number | string;
-  currency: string;
-  lead_id: string | null;
-  video_id: string | null;
-  first_touch_video_id: string | null;
-  last_touch_video_id: string | null;
-  refunded_outcome_id: string | null;
-  external_id: string | null;
-  source: OutcomeSource;
-  description: string | null;
-  occurred_at: Date;
-  created_at: Date;
+/** A ledger row with the lead's and the videos' fields the snapshot shows (outcomeColumns). */
+type OutcomeRow = Omit<Selectable<OutcomesTable>, 'workspace_id'> & {
   lead_email: string | null;
   lead_name: string | null;
   lead_first_name: string | null;

@@ -57,6 +57,8 @@ const FIXTURES: Record<Resource, (harness: TestApp, ws: TestWorkspace) => Promis
   webhook_delivery: async (_harness, ws) => ws.addWebhookDelivery((await ws.addWebhookEndpoint()).id),
   lead: (_harness, ws) => ws.addLead({ first_name: 'Private', tags: EXAMPLE_TAGS }),
   outcome: async (_harness, ws) => ws.addOutcome({ lead_id: await ws.addLead(), external_id: `private-${randomUUID()}` }),
+  route: async (_harness, ws) => (await ws.addRoute({ name: 'Private route', status: 'live' })).id,
+  route_step: async (_harness, ws) => (await ws.addRoute({ name: 'Private route' })).stepIds[0] as string,
 };
 
 /** A workspace's real ids, made on first need and kept: `ids(resource, n)` answers n distinct ones. */

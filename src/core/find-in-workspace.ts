@@ -25,6 +25,10 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   leads: 'lead',
   lead_activities: 'lead activity',
   outcomes: 'outcome',
+  routes: 'route',
+  route_steps: 'route step',
+  route_choices: 'route choice',
+  route_visits: 'route visit',
 };
 
 /**

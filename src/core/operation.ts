@@ -2,9 +2,11 @@
  * What an operation is: declared once, with everything both transports and the OpenAPI document need.
  * `defineOperation` only ties the handler's types to its schemas; it adds no behaviour.
  */
+import type { Kysely } from 'kysely';
 import type { Static, TObject } from 'typebox';
+import type { Database } from '../db/tables/index.ts';
 import type { OperationContext } from './context.ts';
-import type { ErrorCode } from './errors.ts';
+import type { ErrorCode, FieldProblem } from './errors.ts';
 import type { Entitlement } from './plans.ts';
 import type { Scope } from './scopes.ts';
 
@@ -44,6 +46,13 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
   /** Error codes the handler itself may raise, beyond the ones every operation can answer. */
   errors: ErrorCode[];
   input: I;
+  /**
+   * Problems only the database can show (a title no video has, a step of another route), looked for
+   * when the input's shape is wrong too, so that one answer lists every problem. It gets the input as
+   * sent, not validated: it must read only what is well-formed, and bound its own work. The handler
+   * makes the same checks on a valid input, in its transaction; this is only for the answer.
+   */
+  databaseProblems?: (db: Kysely<Database>, workspaceId: string, input: unknown) => Promise<FieldProblem[]>;
   output: O;
   /** A valid input, shown in the docs and used by the catalog-wide tests. */
   example: Static<I>;

@@ -24,7 +24,7 @@ import { authenticate, type FindCredential, type Principal } from './principal.t
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
 import { createSealedBox, type SealedBox } from './sealed-box.ts';
 import { outageError } from './unavailable.ts';
-import { type InputSource, validateInput } from './validation.ts';
+import { type InputSource, inputProblems } from './validation.ts';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
@@ -118,7 +118,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
           },
         );
       }
-      const input = validateInput<Record<string, unknown>>(operation.input, call.input, call.source, call.inputProblems);
+      const input = await validInput(deps.db, operation, principal.workspaceId, call);
       const key = operation.write ? parseIdempotencyKey(call.idempotencyKey) : undefined;
       const ctx = (db: Kysely<Database>, now: Date): OperationContext => ({
         workspaceId: principal.workspaceId,
@@ -164,6 +164,26 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       return failure(error, call.requestId, headers, deps.log, operation.name);
     }
   };
+}
+
+/**
+ * The input, valid, or `invalid_request` listing every problem: those of its shape and, when the
+ * shape is wrong and the operation can see more in the database, those too (Operation.databaseProblems).
+ */
+async function validInput(
+  db: Kysely<Database>,
+  operation: AnyOperation,
+  workspaceId: string,
+  call: OperationCall,
+): Promise<Record<string, unknown>> {
+  const problems = inputProblems(operation.input, call.input, call.source, call.inputProblems);
+  if (problems.length === 0) return call.input as Record<string, unknown>;
+  if (operation.databaseProblems) {
+    const reported = new Set(problems.map((problem) => problem.field));
+    const more = await operation.databaseProblems(db, workspaceId, call.input);
+    problems.push(...more.filter((problem) => !reported.has(problem.field)));
+  }
+  throw AppError.invalid(problems);
 }
 
 function checkAccess(operation: AnyOperation, principal: Principal): void {

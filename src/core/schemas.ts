@@ -21,7 +21,17 @@ export const Id = (description: string) => Type.String({ format: 'uuid', descrip
  * `ResourceId`, so tools find ids by what they refer to (the security suites fill in another
  * workspace's real ones); `checkCatalog` refuses an input `*_id` or `*_ids` field without it.
  */
-export const RESOURCES = ['video', 'folder', 'api_key', 'webhook_endpoint', 'webhook_delivery', 'lead', 'outcome'] as const;
+export const RESOURCES = [
+  'video',
+  'folder',
+  'api_key',
+  'webhook_endpoint',
+  'webhook_delivery',
+  'lead',
+  'outcome',
+  'route',
+  'route_step',
+] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** The schema keyword naming the resource: an `x-` extension, which OpenAPI allows in any schema. */

@@ -50,6 +50,13 @@ export type InputSource = 'json' | 'query';
 
 /** Validates in place (defaults are filled in) and returns the input, or throws `invalid_request`. */
 export function validateInput<T>(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): T {
+  const problems = inputProblems(schema, input, source, known);
+  if (problems.length > 0) throw AppError.invalid(problems);
+  return input as T;
+}
+
+/** Every problem of the input's shape (none when valid), filling in defaults in place as it checks. */
+export function inputProblems(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): FieldProblem[] {
   let validators = compiled.get(schema);
   if (!validators) {
     validators = { strict: strict.compile(schema), coercing: coercing.compile(schema) };
@@ -61,10 +68,10 @@ export function validateInput<T>(schema: TObject, input: unknown, source: InputS
   const { problems: sizes, bounded } = oversizedArrays(schema, input);
   const scan = scanValue(bounded);
   if (scan.tooDeep !== undefined) {
-    throw AppError.invalid([{ field: scan.tooDeep, problem: scan.tooDeep === '' ? `the input ${TOO_DEEP}` : TOO_DEEP }]);
+    return [{ field: scan.tooDeep, problem: scan.tooDeep === '' ? `the input ${TOO_DEEP}` : TOO_DEEP }];
   }
   const problems = [...known, ...sizes, ...scan.nulCharacters];
-  if (validate(bounded) && problems.length === 0) return input as T;
+  if (validate(bounded) && problems.length === 0) return [];
   const reported = new Set(problems.map((p) => p.field));
-  throw AppError.invalid([...problems, ...describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field))]);
+  return [...problems, ...describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field))];
 }

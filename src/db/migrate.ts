@@ -18,6 +18,7 @@ import * as folderOperations from './migrations/0010-folder-operations.ts';
 import * as leadsAndOutcomes from './migrations/0011-leads-and-outcomes.ts';
 import * as outcomesWriteScope from './migrations/0013-outcomes-write-scope.ts';
 import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.ts';
+import * as routes from './migrations/0016-routes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0011-leads-and-outcomes': leadsAndOutcomes,
   '0013-outcomes-write-scope': outcomesWriteScope,
   '0015-outcomes-by-last-touch': outcomesByLastTouch,
+  '0016-routes': routes,
 };
 
 /**

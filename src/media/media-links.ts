@@ -13,6 +13,8 @@ export interface MediaLinks {
   /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
   watchUrl(videoId: string): string;
   embedUrl(videoId: string): string;
+  /** The public route player (src/public/route-player.ts). */
+  routeUrl(routeId: string): string;
   /** Where the workspace's Stripe account sends its webhook events (src/public/stripe-webhooks.ts). */
   stripeWebhookUrl(workspaceId: string): string;
 }
@@ -35,6 +37,7 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
+    routeUrl: (routeId) => `${publicUrl}/r/${routeId}`,
     stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {

@@ -26,7 +26,7 @@ import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
 import { createSealedBox } from '../../src/core/sealed-box.ts';
 import type { CredentialKind } from '../../src/core/tokens.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import type { LeadSource, NewOutcome, NewVideo, NewWebhookDelivery } from '../../src/db/tables/index.ts';
+import type { LeadSource, NewOutcome, NewVideo, NewWebhookDelivery, RouteStatus } from '../../src/db/tables/index.ts';
 import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
@@ -81,6 +81,11 @@ export interface TestWorkspace {
   addLead(fields?: Partial<LeadFields> & { source?: LeadSource }): Promise<string>;
   /** A ledger entry row (no attribution), a succeeded purchase unless told otherwise; its id. */
   addOutcome(fields?: Partial<NewOutcome>): Promise<string>;
+  /**
+   * A route row with one step per video (a new 60-second video when none is given), the first the
+   * entry step, not wired; draft unless told otherwise. Its id and its steps' ids, in order.
+   */
+  addRoute(fields?: { name?: string; status?: RouteStatus; videoIds?: string[] }): Promise<{ id: string; stepIds: string[] }>;
   /** A webhook endpoint row (no URL check), with its signing secret. */
   addWebhookEndpoint(fields?: { url?: string; events?: string[]; active?: boolean }): Promise<{ id: string; secret: string }>;
   /** A delivery row of one of this workspace's endpoints, exhausted unless told otherwise. */
@@ -204,7 +209,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
   const workspace = async (plan: 'free' | 'pro' | 'business' = 'pro'): Promise<TestWorkspace> => {
     const now = new Date();
     const { workspace: row, apiKey } = await createWorkspace(database.db, { name: `Test ${randomUUID().slice(0, 8)}`, plan, now });
-    return {
+    const made: TestWorkspace = {
       id: row.id,
       key: apiKey,
       async mintKey({ scopes = TIER_SCOPES.admin, kind = 'api_key', expiresAt = null } = {}) {
@@ -286,6 +291,29 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
           .execute();
         return id;
       },
+      async addRoute({ name = 'Test route', status = 'draft', videoIds } = {}) {
+        const id = randomUUID();
+        const at = new Date();
+        const videos = videoIds ?? [await made.addVideo({ title: 'Route entry' })];
+        await database.db.insertInto('routes').values({ id, workspace_id: row.id, name, status, created_at: at, updated_at: at }).execute();
+        const stepIds = videos.map(() => randomUUID());
+        await database.db
+          .insertInto('route_steps')
+          .values(
+            videos.map((videoId, position) => ({
+              id: stepIds[position] as string,
+              workspace_id: row.id,
+              route_id: id,
+              video_id: videoId,
+              position,
+              question: null,
+              ask_at_seconds: null,
+              created_at: at,
+            })),
+          )
+          .execute();
+        return { id, stepIds };
+      },
       async addWebhookEndpoint({ url = 'https://hooks.example.com/in', events = ['*'], active = true } = {}) {
         const id = randomUUID();
         const secret = generateWebhookSecret();
@@ -334,6 +362,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
         return id;
       },
     };
+    return made;
   };
 
   const eventTypes = async (workspaceId: string) =>

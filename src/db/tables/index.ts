@@ -5,6 +5,7 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
+import type { RouteChoicesTable, RouteStepsTable, RoutesTable, RouteVisitStepsTable, RouteVisitsTable } from './routes.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
 import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
 import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
@@ -12,6 +13,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.t
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
 export type * from './leads.ts';
+export type * from './routes.ts';
 export type * from './service.ts';
 export type * from './videos.ts';
 export type * from './viewing.ts';
@@ -40,6 +42,11 @@ export interface Database {
   lead_viewers: LeadViewersTable;
   lead_activities: LeadActivitiesTable;
   outcomes: OutcomesTable;
+  routes: RoutesTable;
+  route_steps: RouteStepsTable;
+  route_choices: RouteChoicesTable;
+  route_visits: RouteVisitsTable;
+  route_visit_steps: RouteVisitStepsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -54,3 +61,6 @@ export type NewWebhookDelivery = Insertable<WebhookDeliveriesTable>;
 export type LeadRow = Selectable<LeadsTable>;
 export type OutcomeRow = Selectable<OutcomesTable>;
 export type NewOutcome = Insertable<OutcomesTable>;
+export type RouteRow = Selectable<RoutesTable>;
+export type RouteStepRow = Selectable<RouteStepsTable>;
+export type RouteChoiceRow = Selectable<RouteChoicesTable>;

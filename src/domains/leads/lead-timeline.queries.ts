@@ -4,9 +4,9 @@
  * moment), CTA clicks with their labels from the raw batches while retention keeps them, route
  * choices from the route visits of those same browsers, outcomes from the ledger itself (so an entry
  * always shows its value), and the rest (form submissions, notes, status changes, bookings) from
- * lead_activities. get_lead shows the newest entries,
- * get_lead_journey the latest ones oldest first; both read at most `limit` rows of each source, so
- * the cost is bounded whatever the lead's history, and count the rest.
+ * lead_activities. get_lead shows the newest entries, get_lead_journey the latest ones oldest first;
+ * both read at most `limit` rows of each source, so the cost is bounded whatever the lead's history,
+ * and count the rest.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Static } from 'typebox';

@@ -1,7 +1,7 @@
 /**
  * The pure pieces the analytics operations are built from, on edge cases a database test would make
  * slow to reach: date windows, heatmap reading thresholds, the fair score, the change digest's minimums,
- * and net revenue and the ledger's sentences.
+ * net revenue and the ledger's sentences, and the routes whose completion rate moved.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -15,6 +15,8 @@ import { clock } from './key-moments.ts';
 import type { OutcomeBucket } from './leads-and-revenue.queries.ts';
 import { ledgerSentences, topLeadVideos } from './ledger-digest.ts';
 import { money, netRevenue, revenueChanges } from './net-revenue.ts';
+import type { RouteActivity } from './route-activity.queries.ts';
+import { findRouteChanges, routesSection } from './route-digest.ts';
 
 test('date windows default to 28 days ending today and refuse backwards or over-long ones', () => {
   const fields = { from: 'from', to: 'to' };
@@ -138,6 +140,40 @@ test('change digest: movers need 10 views and 20%; quiet days need a real baseli
     '101 views over 3 days is a baseline of 33.7 a day; 4 March had none; today is not judged',
   );
   assert.deepEqual(findUnusualDrops(rows.slice(0, 2), perVideo(rows.slice(0, 2), '2026-03-04'), period), []);
+});
+
+test('route changes: 20 starts in both periods, then at least 5 points and 30% of the previous rate, either way', () => {
+  const periods = (route_id: string, before: [number, number], now: [number, number]): RouteActivity[] => [
+    { route_id, name: route_id, status: 'live', bucket: 1, starts: before[0], completions: before[1] },
+    { route_id, name: route_id, status: 'live', bucket: 2, starts: now[0], completions: now[1] },
+  ];
+  const activity: RouteActivity[] = [
+    ...periods('exactly 30%', [20, 10], [20, 7]), // 50% → 35%: 15 points, 30% of 50%
+    ...periods('under 30%', [20, 14], [20, 10]), // 70% → 50%: 20 points, 28.6%
+    ...periods('4 points', [100, 10], [100, 6]), // 10% → 6%: 40% but 4 points
+    ...periods('from nothing', [20, 0], [20, 1]), // 0% → 5%: any rise from 0 of 5 points
+    ...periods('19 starts', [19, 19], [20, 0]),
+    // Only this period: nothing to compare with.
+    { route_id: 'new', name: 'new', status: 'live', bucket: 2, starts: 50, completions: 50 },
+  ];
+  assert.deepEqual(
+    findRouteChanges(activity, 2, 1).map((change) => [change.name, change.change, change.change_percent]),
+    [
+      ['exactly 30%', -0.15, -30],
+      ['from nothing', 0.05, null],
+    ],
+  );
+  // The summary's section adds every route of the period and names the five started most, ties by completions then name.
+  const many = ['e', 'd', 'c', 'b', 'a', 'f'].map(
+    (name, i): RouteActivity => ({ route_id: name, name, status: 'live', bucket: 1, starts: i < 5 ? 3 : 2, completions: i === 0 ? 1 : 0 }),
+  );
+  const section = routesSection(many, 1);
+  assert.deepEqual([section.starts, section.completions, section.completion_rate], [17, 1, 0.0588]);
+  assert.deepEqual(
+    section.top.map((route) => route.name),
+    ['e', 'a', 'b', 'c', 'd'],
+  );
+  assert.deepEqual(routesSection(many, 2), { starts: 0, completions: 0, completion_rate: 0, top: [] });
 });
 
 test('net revenue: per currency, refunds subtracted, booked calls not valued, a loss has no change percent', () => {

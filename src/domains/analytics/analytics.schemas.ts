@@ -3,7 +3,8 @@
  * reports (definitions in docs/analytics.md), and a value compared with the period before.
  */
 import { Type } from 'typebox';
-import { Nullable, StringEnum, Timestamp, VideoRefProperties } from '../../core/schemas.ts';
+import { Id, Nullable, StringEnum, Timestamp, VideoRefProperties } from '../../core/schemas.ts';
+import { RouteStatus } from '../routes/routes.schemas.ts';
 
 export const IsoDate = (description: string) => Type.String({ format: 'date', description });
 
@@ -214,6 +215,52 @@ export const NotablePurchase = Type.Object(
     video_id: Nullable(Type.String({ format: 'uuid', description: 'The video it is attributed to by last touch.' })),
     title: Nullable(Type.String()),
     occurred_at: Timestamp('When it happened.'),
+  },
+  { additionalProperties: false },
+);
+
+const RouteNumbers = {
+  starts: Type.Integer({ minimum: 0, description: 'Visits that started in the period (each played the entry step).' }),
+  completions: Type.Integer({
+    minimum: 0,
+    description: 'Of those visits, how many reached an end (an end choice, the lead form sent, or a last step played out).',
+  }),
+  completion_rate: Share('completions / starts; 0 without starts.'),
+};
+
+/** Interactive routes in a period (get_analytics_summary). */
+export const RoutesSection = Type.Object(
+  {
+    ...RouteNumbers,
+    top: Type.Array(
+      Type.Object(
+        { route_id: Id('The route; get_route tells its steps and paths.'), name: Type.String(), status: RouteStatus, ...RouteNumbers },
+        { additionalProperties: false },
+      ),
+      { description: 'Up to 5 routes with the most starts in the period, most first; empty without starts.' },
+    ),
+  },
+  {
+    additionalProperties: false,
+    description: 'Interactive routes in the period, whatever their status now: visits counted in the period they started in.',
+  },
+);
+
+/** A route whose completion rate moved between two periods (list_changes). */
+export const RouteChange = Type.Object(
+  {
+    route_id: Id('The route; get_route tells its steps and paths.'),
+    name: Type.String(),
+    status: RouteStatus,
+    completion_rate: Share('This period: completions / starts.'),
+    previous_completion_rate: Share('The period before.'),
+    change: Type.Number({ minimum: -1, maximum: 1, description: 'completion_rate − previous_completion_rate.' }),
+    change_percent: Nullable(Type.Number({ description: 'The change relative to the previous rate; null when that was 0.' })),
+    starts: Type.Integer({ minimum: 0, description: 'Visits started this period.' }),
+    previous_starts: Type.Integer({ minimum: 0 }),
+    completions: Type.Integer({ minimum: 0, description: 'Of those visits, how many reached an end.' }),
+    previous_completions: Type.Integer({ minimum: 0 }),
+    description: Type.String({ description: 'The change in a sentence.' }),
   },
   { additionalProperties: false },
 );

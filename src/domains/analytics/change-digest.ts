@@ -194,6 +194,8 @@ export function summarize(digest: {
   drops: readonly UnusualDrop[];
   /** Sentences on leads and revenue (ledger-digest.ts), read right after the views. */
   ledger?: readonly string[];
+  /** Routes whose completion rate moved (route-digest.ts), read after the drops. */
+  routes?: readonly string[];
 }): string[] {
   const now = digest.days === 1 ? 'today so far' : `in the last ${digest.days} days`;
   const before = digest.days === 1 ? 'yesterday' : `in the ${digest.days} days before`;
@@ -216,7 +218,9 @@ export function summarize(digest: {
       `${digest.failed.length} ${digest.failed.length === 1 ? 'video' : 'videos'} failed processing: ${listed(digest.failed, true)}.`,
     );
   for (const drop of digest.drops.slice(0, 3)) sentences.push(drop.description);
-  if (!rise && !fall && digest.ready.length + digest.failed.length + digest.drops.length === 0) {
+  const routes = digest.routes ?? [];
+  sentences.push(...routes.slice(0, 3));
+  if (!rise && !fall && digest.ready.length + digest.failed.length + digest.drops.length + routes.length === 0) {
     sentences.push(
       `Nothing else stands out: no video moved by ${MOVER_MIN_VIEWS}+ views and ${MOVER_MIN_SHARE * 100}%+, none became ready or failed, and nothing dropped unusually.`,
     );

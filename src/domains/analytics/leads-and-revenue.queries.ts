@@ -25,7 +25,8 @@ export interface OutcomeBucket {
   amount: number;
 }
 
-const bucketOf = (column: 'occurred_at' | 'created_at', boundaries: Boundaries) =>
+/** Which period an instant falls in: 1 for the first, 0 before it, boundaries.length − 1 after the last. */
+export const bucketOf = (column: string, boundaries: Boundaries) =>
   sql<number>`width_bucket(${sql.ref(column)}, ${sql.val(boundaries.map((at) => at.toISOString()))}::timestamptz[])`;
 
 /**

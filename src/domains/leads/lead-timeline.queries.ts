@@ -1,11 +1,12 @@
 /**
  * A lead's story, gathered from where each part lives: views from the viewing sessions of every
  * browser linked to the lead (before and after the link: a link is a fact about the browser, not a
- * moment), CTA clicks with their labels from the raw batches while retention keeps them, outcomes
- * from the ledger itself (so an entry always shows its value), and the rest (form submissions, notes,
- * status changes, bookings, route choices) from lead_activities. get_lead shows the newest entries,
- * get_lead_journey the latest ones oldest first; both read at most `limit` rows of each source, so
- * the cost is bounded whatever the lead's history, and count the rest.
+ * moment), CTA clicks with their labels from the raw batches while retention keeps them, route
+ * choices from the route visits of those same browsers, outcomes from the ledger itself (so an entry
+ * always shows its value), and the rest (form submissions, notes, status changes, bookings) from
+ * lead_activities. get_lead shows the newest entries, get_lead_journey the latest ones oldest first;
+ * both read at most `limit` rows of each source, so the cost is bounded whatever the lead's history,
+ * and count the rest.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Static } from 'typebox';
@@ -48,6 +49,7 @@ export async function leadTimeline(db: Kysely<Database>, workspaceId: string, le
   const sources = await Promise.all([
     views(db, workspaceId, leadId, limit),
     ctaClicks(db, workspaceId, leadId, limit),
+    routeChoices(db, workspaceId, leadId, limit),
     activities(db, workspaceId, leadId, limit),
     outcomes(db, workspaceId, leadId, limit),
   ]);
@@ -58,9 +60,13 @@ export async function leadTimeline(db: Kysely<Database>, workspaceId: string, le
   return { entries, total: sources.reduce((sum, source) => sum + source.total, 0) };
 }
 
+/** The browsers linked to the lead, as a subquery of viewer ids. */
+const leadBrowsers = (workspaceId: string, leadId: string) =>
+  sql`select lv.viewer_id from lead_viewers lv where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId}`;
+
 /** A condition on sessions `s`: those of the browsers linked to the lead, before or after the link. */
-const ofLeadBrowsers = (workspaceId: string, leadId: string) => sql`s.workspace_id = ${workspaceId} and s.viewer_id in (
-  select lv.viewer_id from lead_viewers lv where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId})`;
+const ofLeadBrowsers = (workspaceId: string, leadId: string) =>
+  sql`s.workspace_id = ${workspaceId} and s.viewer_id in (${leadBrowsers(workspaceId, leadId)})`;
 
 async function views(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
   const rows = await sql<{
@@ -125,13 +131,54 @@ async function ctaClicks(db: Kysely<Database>, workspaceId: string, leadId: stri
   };
 }
 
+/**
+ * The choices the lead's browsers made in routes (before or after the link, like views): the steps
+ * of their visits where a choice was made, with the step's video, and the label as it was chosen
+ * (a choice re-wired away since keeps the words the viewer saw).
+ */
+async function routeChoices(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
+  const visitSteps = sql`route_visit_steps vs join route_visits rv on rv.id = vs.visit_id`;
+  const madeByLead = sql`vs.workspace_id = ${workspaceId} and rv.workspace_id = ${workspaceId} and vs.chosen_at is not null
+    and rv.viewer_id in (${leadBrowsers(workspaceId, leadId)})`;
+  const [rows, count] = await Promise.all([
+    sql<{
+      chosen_at: Date;
+      route_id: string;
+      route: string;
+      choice: string | null;
+      target: string | null;
+      video_id: string;
+      title: string;
+    }>`select vs.chosen_at, vs.route_id, r.name as route, coalesce(vs.choice_label, c.label) as choice, c.target,
+         v.id as video_id, v.title
+       from ${visitSteps}
+       join routes r on r.id = vs.route_id
+       join route_steps st on st.id = vs.step_id
+       join videos v on v.id = st.video_id
+       left join route_choices c on c.id = vs.choice_id
+       where ${madeByLead}
+       order by vs.chosen_at desc, vs.visit_id desc, vs.position desc limit ${limit}`.execute(db),
+    sql<{ n: number }>`select count(*)::int as n from ${visitSteps} where ${madeByLead}`.execute(db),
+  ]);
+  return {
+    total: count.rows[0]?.n ?? 0,
+    entries: rows.rows.map((row) => ({
+      kind: 'route_choice',
+      at: row.chosen_at.toISOString(),
+      video: ref(row.video_id, row.title),
+      details: { route_id: row.route_id, route: row.route, choice: row.choice, target: row.target },
+    })),
+  };
+}
+
 async function activities(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
-  // Outcomes are read from the ledger (below), whatever activity rows their writers also keep.
+  // Outcomes are read from the ledger (below) and route choices from the visits (above), whatever
+  // activity rows their writers also keep, so neither shows twice.
   const base = db
     .selectFrom('lead_activities as a')
     .where('a.workspace_id', '=', workspaceId)
     .where('a.lead_id', '=', leadId)
-    .where('a.kind', '<>', 'outcome');
+    .where('a.kind', 'not in', ['outcome', 'route_choice']);
   const [rows, count] = await Promise.all([
     base
       .leftJoin('videos as v', 'v.id', 'a.video_id')

@@ -99,7 +99,7 @@ export const TimelineEntry = Type.Object(
     ),
     details: Type.Optional(
       Type.Record(Type.String(), Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]), {
-        description: 'Facts of a booking or a route choice.',
+        description: 'Facts of a booking, or of a route choice: route_id, route (its name), choice (the label), target.',
       }),
     ),
   },
@@ -118,7 +118,7 @@ export const LeadDetail = Type.Object(
   {
     ...LeadSnapshot.properties,
     history: Type.Array(TimelineEntry, {
-      description: 'Newest first: views, CTA clicks, form submissions, notes, status changes, outcomes.',
+      description: 'Newest first: views, CTA clicks, route choices, form submissions, notes, status changes, outcomes.',
     }),
     history_total: Type.Integer({ minimum: 0, description: 'Entries in the whole history.' }),
     history_omitted: Type.Integer({ minimum: 0, description: 'Older entries not shown; get_lead_journey tells the whole story.' }),

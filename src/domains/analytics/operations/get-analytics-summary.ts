@@ -2,7 +2,8 @@
  * get_analytics_summary: the workspace's numbers for the last 7, 28, 90 or 365 days (today included,
  * in the workspace time zone), each beside the period of the same length before it and the change in
  * percent. From the per-day rollups, plus new leads and net revenue per currency read by index from
- * the leads and the ledger; reads only.
+ * the leads and the ledger, and the period's route visits (starts, completions, the routes started
+ * most); reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -11,11 +12,13 @@ import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, MetricProperties, Period, RevenueComparison, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import { Comparison, MetricProperties, Period, RevenueComparison, RoutesSection, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { localDayStart } from '../day-boundaries.ts';
 import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 import { newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { revenueChanges } from '../net-revenue.ts';
+import { routeActivity } from '../route-activity.queries.ts';
+import { routesSection } from '../route-digest.ts';
 
 export const RANGES = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 } as const;
 const METRICS = [
@@ -44,7 +47,8 @@ export const getAnalyticsSummary = defineOperation({
     'conversions (call-to-action clicks plus leads captured by video forms), conversion rate, videos watched and new leads over ' +
     'the last 7, 28 (default), 90 or 365 days, today included, in the workspace time zone, plus net revenue per currency ' +
     '(purchases − refunds, minor units); each beside the period of the same length just before and the change in percent ' +
-    '(null when the earlier value is 0). Use get_analytics_daily for the day-by-day series.',
+    '(null when the earlier value is 0); and `routes`: starts, completions and completion rate of interactive routes in the ' +
+    'period, with the 5 routes started most. Use get_analytics_daily for the day-by-day series.',
   method: 'GET',
   path: '/analytics/summary',
   group: 'Analytics',
@@ -82,6 +86,7 @@ export const getAnalyticsSummary = defineOperation({
         { additionalProperties: false },
       ),
       revenue: RevenueComparison('Net revenue per currency: succeeded purchases minus succeeded refunds, by when they happened.'),
+      routes: RoutesSection,
     },
     { additionalProperties: false },
   ),
@@ -95,10 +100,11 @@ export const getAnalyticsSummary = defineOperation({
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, leads, outcomes] = await Promise.all([
+    const [rows, leads, outcomes, routes] = await Promise.all([
       workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today),
       newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
+      routeActivity(ctx.db, ctx.workspaceId, boundaries.slice(1)),
     ]);
     const totals = (from: string, newLeads: number) => {
       const inPeriod = rows.filter((row) => row.day >= from && row.day <= addDays(from, days - 1));
@@ -113,6 +119,8 @@ export const getAnalyticsSummary = defineOperation({
     const metrics = Object.fromEntries(
       METRICS.map((name) => [name, { value: now[name], previous: before[name], change_percent: changePercent(now[name], before[name]) }]),
     ) as Record<(typeof METRICS)[number], { value: number; previous: number; change_percent: number | null }>;
-    return { range, time_zone: timeZone, period, previous_period: previous, metrics, revenue: revenueChanges(outcomes, 2, 1) };
+    const revenue = revenueChanges(outcomes, 2, 1);
+    // Routes were read for this period only (the boundaries from its start): bucket 1.
+    return { range, time_zone: timeZone, period, previous_period: previous, metrics, revenue, routes: routesSection(routes, 1) };
   },
 });

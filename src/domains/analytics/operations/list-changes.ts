@@ -1,8 +1,9 @@
 /**
  * list_changes: what changed across the workspace in the last few days, as a digest an assistant can
  * read out — views against the period before, biggest movers, videos that became ready or failed,
- * unusual drops, new leads, ledger entries and net revenue, and summary sentences. From the per-day
- * rollups, the events outbox, and index range reads of leads and the ledger; reads only.
+ * unusual drops, new leads, ledger entries and net revenue, routes whose completion rate moved, and
+ * summary sentences. From the per-day rollups, the events outbox, and index range reads of leads, the
+ * ledger and route visits; reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -17,6 +18,7 @@ import {
   NotablePurchase,
   Period,
   RevenueComparison,
+  RouteChange,
   StatusChange,
   UnusualDrop,
   WorkspaceTimeZone,
@@ -26,6 +28,8 @@ import { localDayStart } from '../day-boundaries.ts';
 import { biggestPurchases, newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { ledgerSentences, topLeadVideos } from '../ledger-digest.ts';
 import { countOf, revenueChanges } from '../net-revenue.ts';
+import { routeActivity } from '../route-activity.queries.ts';
+import { findRouteChanges } from '../route-digest.ts';
 
 /** Currencies list_changes names a biggest purchase for. */
 const MAX_CURRENCIES = 10;
@@ -40,7 +44,8 @@ export const listChanges = defineOperation({
     'before: total views and their change, the videos whose views rose or fell most (at least 10 views and 20%, so 1 → 2 is no news), ' +
     'videos that became ready or failed processing, unusual drops (quiet days, falling completion or conversion rates), new leads, ' +
     'succeeded purchases, refunds and booked calls, net revenue per currency (minor units), the biggest purchase per currency, the ' +
-    'videos whose forms captured most leads, and `summary`, a few sentences to read out. Start here for "how are my videos doing?".',
+    'videos whose forms captured most leads, routes whose completion rate moved (20+ starts in both periods, 5+ points and 30%), ' +
+    'and `summary`, a few sentences to read out. Start here for "how are my videos doing?".',
   method: 'GET',
   path: '/changes',
   group: 'Analytics',
@@ -81,6 +86,7 @@ export const listChanges = defineOperation({
         description: `The biggest succeeded purchase of each currency in this period, by currency code; up to ${MAX_CURRENCIES}.`,
       }),
       top_lead_videos: Type.Array(LeadVideo, { description: 'Up to 3 videos whose forms captured the most leads in this period.' }),
+      route_changes: Type.Array(RouteChange, { description: 'Up to 5 routes whose completion rate moved, largest move first.' }),
       summary: Type.Array(Type.String(), { description: 'Plain sentences, most important first.' }),
     },
     { additionalProperties: false },
@@ -94,16 +100,18 @@ export const listChanges = defineOperation({
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, events, leadCounts, outcomes, biggest] = await Promise.all([
+    const [rows, events, leadCounts, outcomes, biggest, routes] = await Promise.all([
       workspaceDayRowsWithTitles(ctx.db, ctx.workspaceId, previous.from_date, today),
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),
       newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
       biggestPurchases(ctx.db, ctx.workspaceId, boundaries[1] as Date, boundaries[2] as Date, MAX_CURRENCIES),
+      routeActivity(ctx.db, ctx.workspaceId, boundaries),
     ]);
     const videos = perVideo(rows, period.from_date);
     const movers = findMovers(videos);
     const drops = findUnusualDrops(rows, videos, { from: period.from_date, to: today, days, today });
+    const routeChanges = findRouteChanges(routes, 2, 1);
     const viewsNow = rows.filter((row) => row.day >= period.from_date).reduce((sum, row) => sum + row.views, 0);
     const viewsBefore = rows.filter((row) => row.day < period.from_date).reduce((sum, row) => sum + row.views, 0);
     const views = change(viewsNow, viewsBefore);
@@ -136,6 +144,7 @@ export const listChanges = defineOperation({
       failed,
       unusual_drops: drops,
       ...ledger,
+      route_changes: routeChanges,
       summary: summarize({
         days,
         views,
@@ -144,6 +153,7 @@ export const listChanges = defineOperation({
         ready,
         failed,
         drops,
+        routes: routeChanges.map((route) => route.description),
         ledger: ledgerSentences({
           days,
           timeZone,

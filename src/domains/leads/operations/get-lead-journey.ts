@@ -1,6 +1,7 @@
 /**
- * get_lead_journey: the lead's story across videos, oldest first (views, CTA clicks, the form,
- * notes, status changes, outcomes), with first and last touch and the time to conversion. Reads only.
+ * get_lead_journey: the lead's story across videos, oldest first (views, CTA clicks, route choices,
+ * the form, notes, status changes, outcomes), with first and last touch and the time to conversion.
+ * Reads only.
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
@@ -17,7 +18,7 @@ export const getLeadJourney = defineOperation({
   summary: 'A lead’s timeline across videos',
   description:
     'Tells one lead’s story oldest first, across every video and browser: each entry has its time, kind, video and ' +
-    'facts (watched share and seconds, slices reached, CTA label, form, note, outcome value). The summary gives ' +
+    'facts (watched share and seconds, slices reached, CTA label, route choice, form, note, outcome value). The summary gives ' +
     `first and last touch and the time to conversion. The latest ${JOURNEY_LIMIT} entries are shown.`,
   method: 'GET',
   path: '/leads/{lead_id}/journey',

@@ -1,6 +1,7 @@
 /**
- * get_lead: one lead with its history newest first (views with the share watched, CTA clicks, form
- * submissions, notes, status changes, outcomes), the latest 50 entries and a count of the rest. Reads only.
+ * get_lead: one lead with its history newest first (views with the share watched, CTA clicks, route
+ * choices, form submissions, notes, status changes, outcomes), the latest 50 entries and a count of
+ * the rest. Reads only.
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
@@ -16,7 +17,7 @@ export const getLead = defineOperation({
   summary: 'Get a lead with its activity history',
   description:
     'Returns one lead with its fields, engagement_score and history, newest first: views (share and seconds ' +
-    `watched), CTA clicks, form submissions, notes, status changes and outcomes. Shows the latest ${HISTORY_LIMIT} ` +
+    `watched), CTA clicks, route choices, form submissions, notes, status changes and outcomes. Shows the latest ${HISTORY_LIMIT} ` +
     'entries; history_omitted counts the older ones.',
   method: 'GET',
   path: '/leads/{lead_id}',

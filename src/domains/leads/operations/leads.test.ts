@@ -3,14 +3,15 @@
  * (status history, tags replaced, notes credited, email conflicts naming nobody), list_leads (every
  * filter and sort, cursors bound to filters, masking and pii_redacted, email search while masked),
  * get_lead (history newest first and bounded), get_lead_journey (sessions of a browser before and
- * after it was linked, CTA labels, outcomes, the summary), engagement from viewing, events, and both
- * transports for the key paths.
+ * after it was linked, CTA labels, route choices, outcomes, the summary), engagement from viewing,
+ * events, and both transports for the key paths.
  */
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
+import { addRouteChoice, addRouteVisits } from '../../../../test/helpers/route-visit-rows.ts';
 import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
 import { linkViewerToLead, recordLeadActivity } from '../lead-records.queries.ts';
 
@@ -485,6 +486,122 @@ test('get_lead_journey: sessions before and after the link, CTA labels, outcomes
     video: { video_id: offer, title: 'Offer' },
     details: { start: '2026-06-10T15:00:00.000Z', event_type: 'Demo call' },
   });
+});
+
+test('get_lead_journey: the choices the lead’s browsers made in routes, before and after the link, counted like the rest', async (t) => {
+  const { harness, advance, now } = await clockedApp(t);
+  const ws = await harness.workspace();
+  const intro = await ws.addVideo({ title: 'Intro', duration_seconds: 100 });
+  const pricing = await ws.addVideo({ title: 'Pricing', duration_seconds: 60 });
+  const route = await ws.addRoute({ name: 'Which plan fits you?', status: 'live', videoIds: [intro, pricing] });
+  const [entry, second] = route.stepIds as [string, string];
+  const db = harness.database.db;
+  const wire = { workspaceId: ws.id, routeId: route.id };
+  const toPricing = await addRouteChoice(db, { ...wire, stepId: entry, label: 'Show me pricing', target: 'step', toStepId: second });
+  // A choice re-wired away since it was made: the journey keeps the words the viewer saw.
+  const docs = await addRouteChoice(db, {
+    ...wire,
+    stepId: entry,
+    position: 1,
+    label: 'Docs',
+    target: 'url',
+    url: 'https://docs.example.com',
+    retiredAt: now(),
+  });
+  const done = await addRouteChoice(db, { ...wire, stepId: second, label: 'I’m done', target: 'end' });
+  const browser = viewer('router');
+
+  const start = advance(0);
+  await watchAt(harness, start, intro, browser, [[{ type: 'progress', ranges: [[0, 100]] }]]);
+  const [choseStep, choseEnd] = [advance(60_000), advance(60_000)];
+  advance(DAY);
+  const lead = await ws.addLead({ email: 'router@example.com' });
+  await linkViewerToLead(db, { workspaceId: ws.id, viewerId: browser, leadId: lead, at: now() });
+  const choseUrl = advance(3600_000);
+  const other = await harness.workspace();
+  const theirs = await other.addRoute({ status: 'live' });
+  const theirChoice = await addRouteChoice(db, {
+    workspaceId: other.id,
+    routeId: theirs.id,
+    stepId: theirs.stepIds[0] as string,
+    label: 'Theirs',
+    target: 'end',
+  });
+  await addRouteVisits(db, [
+    // Before the link: entry step → pricing → the end.
+    {
+      ...wire,
+      viewerId: browser,
+      startedAt: start,
+      endedBy: 'end',
+      steps: [
+        { stepId: entry, choice: { id: toPricing, label: 'Show me pricing', at: choseStep } },
+        { stepId: second, at: choseStep, choice: { id: done, label: 'I’m done', at: choseEnd } },
+      ],
+    },
+    // After it: the link out.
+    {
+      ...wire,
+      viewerId: browser,
+      startedAt: now(),
+      endedBy: 'url',
+      steps: [{ stepId: entry, choice: { id: docs, label: 'Docs', at: choseUrl } }],
+    },
+    // Reached the entry step and chose nothing: no entry.
+    { ...wire, viewerId: browser, startedAt: now(), steps: [{ stepId: entry }] },
+    // Another browser, never linked; and this browser's id in another workspace.
+    {
+      ...wire,
+      viewerId: viewer('stranger'),
+      startedAt: now(),
+      endedBy: 'url',
+      steps: [{ stepId: entry, choice: { id: docs, label: 'Docs', at: now() } }],
+    },
+    {
+      workspaceId: other.id,
+      routeId: theirs.id,
+      viewerId: browser,
+      startedAt: now(),
+      endedBy: 'end',
+      steps: [{ stepId: theirs.stepIds[0] as string, choice: { id: theirChoice, label: 'Theirs', at: now() } }],
+    },
+  ]);
+  // An activity row a writer might also keep for a choice is not shown twice.
+  await recordLeadActivity(db, {
+    workspaceId: ws.id,
+    leadId: lead,
+    kind: 'route_choice',
+    videoId: intro,
+    data: { route: 'again' },
+    at: choseUrl,
+  });
+
+  const res = await harness.request('GET', `/v1/leads/${lead}/journey`, { token: ws.key });
+  assert.equal(res.status, 200, res.raw);
+  const choice = (at: Date, video: [string, string], label: string, target: string) => ({
+    kind: 'route_choice',
+    at: at.toISOString(),
+    video: { video_id: video[0], title: video[1] },
+    details: { route_id: route.id, route: 'Which plan fits you?', choice: label, target },
+  });
+  const [watched, ...choices] = res.body.entries;
+  assert.equal(watched.kind, 'view');
+  assert.deepEqual(choices, [
+    choice(choseStep, [intro, 'Intro'], 'Show me pricing', 'step'),
+    choice(choseEnd, [pricing, 'Pricing'], 'I’m done', 'end'),
+    choice(choseUrl, [intro, 'Intro'], 'Docs', 'url'),
+  ]);
+  assert.deepEqual([res.body.total, res.body.earlier_omitted], [4, 0]);
+
+  const detail = await harness.request('GET', `/v1/leads/${lead}`, { token: ws.key });
+  assert.deepEqual(
+    detail.body.history.map((e: { kind: string }) => e.kind),
+    ['route_choice', 'route_choice', 'route_choice', 'view'],
+  );
+  assert.deepEqual(detail.body.history[0], choices[2]);
+  assert.equal(detail.body.history_total, 4);
+  const client = await connectMcp(t, harness.app, ws.key);
+  assert.deepEqual((await callTool(client, 'get_lead_journey', { lead_id: lead })).structuredContent.entries, res.body.entries);
 });
 
 test('get_lead bounds its history at 50 entries and counts the rest; the journey at 500', async (t) => {

@@ -88,7 +88,7 @@ export async function checkBranches(
   if (steps.length > 0 && steps.length + newSteps > ROUTE_LIMITS.steps) {
     problems.push({ field: 'branches', problem: stepLimitProblem(steps.length, newSteps) });
   }
-  if (problems.length > 0 || !fromStep) return { problems, fromStep, choices: [] };
+  if (problems.length > 0 || !fromStep) return { problems: problems.sort(byField), fromStep, choices: [] };
 
   const choices = branches.map((branch, i): WiredChoice => {
     const label = (branch.label as string).trim();
@@ -99,6 +99,16 @@ export async function checkBranches(
     return { label, target: branch.lead_form === true ? 'lead_form' : 'end' };
   });
   return { problems, fromStep, choices };
+}
+
+/** In the order of the input: the step's fields, each branch's, then the list's as a whole. */
+function byField(a: FieldProblem, b: FieldProblem): number {
+  const rank = (field: string) => {
+    const branch = /^branches\[(\d+)\]/.exec(field);
+    if (branch) return 2 + Number(branch[1]);
+    return field === 'branches' ? MAX_EXAMINED + 2 : field === 'from_step_id' ? 0 : 1;
+  };
+  return rank(a.field) - rank(b.field);
 }
 
 function labelProblem(label: unknown): string | undefined {

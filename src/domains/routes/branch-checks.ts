@@ -14,6 +14,7 @@ import type { Database } from '../../db/tables/index.ts';
 import { type GraphStep, stepName } from './route-graph.ts';
 import { labelKey, stepLimitProblem, type WiredChoice } from './route-writes.queries.ts';
 import { ROUTE_LIMITS } from './routes.schemas.ts';
+import { isReferenceText } from './step-video-checks.ts';
 import { resolveVideoReferences, type VideoReference } from './video-references.ts';
 
 /** Branches looked at: beyond the 6 allowed, enough to name what is wrong in an overlong list too. */
@@ -65,7 +66,7 @@ export async function checkBranches(
     const targets = TARGETS.filter((name) => (name === 'lead_form' || name === 'end' ? branch[name] === true : branch[name] !== undefined));
     if (targets.length !== 1) {
       const has = targets.length === 0 ? 'it has none' : `it has ${targets.length}: ${targets.join(', ')}`;
-      problems.push({ field: at(''), problem: `must have exactly one target (to_step_id, to_video, url, lead_form or end); ${has}` });
+      problems.push({ field: at(''), problem: `needs exactly one target (to_step_id, to_video, url, lead_form or end); ${has}` });
     }
     if (branch.to_step_id !== undefined && !stepOf(branch.to_step_id)) problems.push({ field: at('to_step_id'), problem: NOT_A_STEP });
     if (branch.url !== undefined && !isHttpsLink(branch.url)) {
@@ -73,7 +74,7 @@ export async function checkBranches(
     }
     if (branch.to_video !== undefined) {
       const reference = branch.to_video;
-      if (typeof reference === 'string' && reference.trim() !== '' && reference.length <= 200) {
+      if (isReferenceText(reference)) {
         references.push({ field: at('to_video'), reference });
       } else problems.push({ field: at('to_video'), problem: 'must be a video id or exact title' });
     }

@@ -24,6 +24,14 @@ export function textField(input: unknown, name: string): string | undefined {
 }
 
 /**
+ * Text that can name a video, as the schema (VideoReference) accepts it; the database is asked about
+ * nothing else, so no input as sent reaches a query it would fail (PostgreSQL text holds no U+0000).
+ */
+export function isReferenceText(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= 200 && !value.includes('\u0000');
+}
+
+/**
  * `field` names the video reference in `input`; `routeId`, when given, the route the step joins (the
  * route's steps are counted within the workspace: another workspace's route has none).
  */
@@ -41,7 +49,7 @@ export async function checkStepVideo(
   }
   const reference = textField(input, field);
   // Anything else is a shape problem, which the schema names.
-  if (reference === undefined || reference.trim() === '' || reference.length > 200) return { problems, video: undefined };
+  if (!isReferenceText(reference)) return { problems, video: undefined };
   const resolved = await resolveVideoReferences(db, workspaceId, [{ field, reference }]);
   return { problems: [...problems, ...resolved.problems], video: resolved.videos.get(field) };
 }

@@ -232,7 +232,7 @@ test('add_route_branches names every problem at once, shape and database alike',
   assert.match(message, /branches\[3\]\.url: must be an https link/);
   assert.match(message, /branches\[4\]\.to_step_id: is not a step of this route/);
   assert.match(message, /branches\[5\]\.to_video: no video is titled exactly “No such video”/);
-  assert.match(message, /branches\[6\]: must have exactly one target .*it has 2: lead_form, end/);
+  assert.match(message, /branches\[6\]: needs exactly one target .*it has 2: lead_form, end/);
   assert.match(message, /ask_at_second: is past the end of the step’s video, which is 60 seconds long/);
   assert.ok(!message.includes(theirs.stepIds[0] as string), 'another workspace’s step id is never repeated');
 

@@ -10,6 +10,7 @@ import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
 import { leadOperations } from './domains/leads/index.ts';
 import { outcomeOperations } from './domains/outcomes/index.ts';
+import { routeOperations } from './domains/routes/index.ts';
 import { tagOperations } from './domains/tags/index.ts';
 import { transcriptOperations } from './domains/transcripts/index.ts';
 import { videoOperations } from './domains/videos/index.ts';
@@ -26,6 +27,7 @@ export const catalog: readonly AnyOperation[] = [
   ...workspaceOperations,
   ...tagOperations,
   ...transcriptOperations,
+  ...routeOperations,
 ];
 
 /** Throws, listing every violation, if the operations do not form a consistent catalog. */

@@ -46,6 +46,37 @@ const routed = defineOperation({
   },
 });
 
+/** Reports, when the shape is wrong, what only the database shows: no video of the workspace has the title. */
+const checkedAgainstDatabase = defineOperation({
+  name: 'check_title',
+  summary: 'Checks a title against the database',
+  description: 'Test-only operation whose databaseProblems reads the videos table when the input’s shape is wrong.',
+  method: 'POST',
+  path: '/test/titles',
+  group: 'Test',
+  scope: 'videos:write',
+  write: true,
+  errors: [],
+  input: Type.Object({ title: Type.String({ minLength: 1 }), count: Type.Integer({ maximum: 3 }) }, { additionalProperties: false }),
+  async databaseProblems(db, workspaceId, input) {
+    const title = (input as { title?: unknown }).title;
+    const video =
+      typeof title === 'string'
+        ? await db.selectFrom('videos').select('id').where('workspace_id', '=', workspaceId).where('title', '=', title).executeTakeFirst()
+        : undefined;
+    return [
+      ...(video ? [] : [{ field: 'title', problem: 'names no video of this workspace' }]),
+      // A field the shape reports already: the answer names it once, with the shape's problem.
+      { field: 'count', problem: 'is also wrong in the database' },
+    ];
+  },
+  output: Type.Object({ ok: Type.Boolean() }),
+  example: { title: 'Intro', count: 1 },
+  async handler() {
+    return { ok: true };
+  },
+});
+
 test('invalid_request lists every problem at once, with fields, and refuses unknown fields', async (t) => {
   const { request, workspace } = await startTestApp(t);
   const ws = await workspace();
@@ -136,4 +167,32 @@ test('health and readiness', async (t) => {
   const { request } = await startTestApp(t);
   assert.deepEqual((await request('GET', '/health')).body, { status: 'ok' });
   assert.deepEqual((await request('GET', '/ready')).body, { status: 'ready' });
+});
+
+test('an operation’s database problems join its shape problems in one answer, each field named once', async (t) => {
+  const { request, workspace } = await startTestApp(t, { operations: [...catalog, checkedAgainstDatabase] });
+  const ws = await workspace();
+  await ws.addVideo({ title: 'Intro' });
+  const both = await request('POST', '/v1/test/titles', { token: ws.key, body: { title: 'Outro', count: 9 } });
+  assert.equal(both.status, 400, both.raw);
+  assert.deepEqual(both.body.error.details.errors, [
+    { field: 'count', problem: 'must be at most 3' },
+    { field: 'title', problem: 'names no video of this workspace' },
+  ]);
+  assert.match(both.body.error.message, /^The request has 2 problems: /);
+  // Scoped to the caller's workspace: another workspace's video is no answer.
+  const other = await workspace();
+  const elsewhere = await request('POST', '/v1/test/titles', { token: other.key, body: { title: 'Intro', count: 9 } });
+  assert.deepEqual(
+    elsewhere.body.error.details.errors.map((e: { field: string }) => e.field),
+    ['count', 'title'],
+  );
+  const known = await request('POST', '/v1/test/titles', { token: ws.key, body: { title: 'Intro', count: 9 } });
+  assert.deepEqual(
+    known.body.error.details.errors.map((e: { field: string }) => e.field),
+    ['count'],
+  );
+  // A valid shape never asks: the handler makes its own checks in its transaction.
+  const valid = await request('POST', '/v1/test/titles', { token: ws.key, body: { title: 'Outro', count: 1 } });
+  assert.deepEqual([valid.status, valid.body], [200, { ok: true }]);
 });

@@ -5,14 +5,13 @@
  */
 import type { Kysely } from 'kysely';
 import type { Static } from 'typebox';
+import { shareOf } from '../../core/reported-numbers.ts';
 import type { Database, RouteRow } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { findRoute, loadRouteGraph } from './route-graph.queries.ts';
 import { entryStep, graphProblems, type RouteGraph } from './route-graph.ts';
 import { type RouteTotals, routeStats, routeTotals } from './route-stats.queries.ts';
 import type { RouteDetail, RouteSummary } from './routes.schemas.ts';
-
-const rate = (part: number, whole: number) => (whole > 0 ? Math.round((part / whole) * 1000) / 1000 : 0);
 
 function summaryOf(
   route: RouteRow,
@@ -30,7 +29,7 @@ function summaryOf(
     step_count: stepCount,
     starts: totals.starts,
     completions: totals.completions,
-    completion_rate: rate(totals.completions, totals.starts),
+    completion_rate: shareOf(totals.completions, totals.starts),
     created_at: route.created_at.toISOString(),
     updated_at: route.updated_at.toISOString(),
   };
@@ -69,7 +68,7 @@ export async function routeDetail(
             to_step_id: choice.toStepId,
             url: choice.url,
             chosen,
-            share: rate(chosen, numbers.reached),
+            share: shareOf(chosen, numbers.reached),
           };
         }),
         reached: numbers.reached,

@@ -44,14 +44,11 @@ test('a graph whose every step is reachable and can end has no problems', () => 
 });
 
 test('a step nothing leads to is unreachable, and a loop without a way out cannot end', () => {
-  assert.deepEqual(
-    codes([
-      step('a', 0, [['Go', 'step', 'b']]),
-      step('b', 1, [['Back', 'step', 'a']]),
-      step('c', 2, [['Done', 'end']]),
-    ]),
-    ['no_way_to_end:a', 'no_way_to_end:b', 'unreachable_step:c'],
-  );
+  assert.deepEqual(codes([step('a', 0, [['Go', 'step', 'b']]), step('b', 1, [['Back', 'step', 'a']]), step('c', 2, [['Done', 'end']])]), [
+    'no_way_to_end:a',
+    'no_way_to_end:b',
+    'unreachable_step:c',
+  ]);
 });
 
 test('a step whose every choice plays it again is a self-loop; one way out is enough', () => {

@@ -123,7 +123,9 @@
       showEnd('This part of the route is not available', 'Its video has been removed or is not ready.');
       return;
     }
-    if (new URL(video.src || '/', location.href).pathname !== next.video.src) {
+    // The page starts with the entry step's video in place; every later step loads its own, from its
+    // start, even when it plays the same video again.
+    if (nextIndex > 0 || new URL(video.src || '/', location.href).pathname !== next.video.src) {
       video.src = next.video.src;
       if (next.video.poster) video.poster = next.video.poster;
       else video.removeAttribute('poster');

@@ -19,6 +19,7 @@ import { createMediaLinks } from './media/media-links.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
+import { registerRoutePlayer } from './public/route-player.ts';
 import { registerStripeWebhooks } from './public/stripe-webhooks.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
 import { registerWatchPages } from './public/watch-pages.ts';
@@ -97,6 +98,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
   });
   await registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock });
+  await registerRoutePlayer(app, {
+    db: options.database.db,
+    secret: options.secret,
+    rateLimiter: options.rateLimiter,
+    clock: options.clock,
+  });
   await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
   registerMcpRoute(app, {
     operations,

@@ -8,13 +8,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
-import { jsonTextProblem } from '../core/input-bounds.ts';
 import { outageError } from '../core/unavailable.ts';
 import { validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
 import { CollectBatch } from '../domains/viewing/collect-batch.ts';
 import { recordBatch } from '../domains/viewing/collection.queries.ts';
 import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
+import { acceptBeaconJson } from './beacon-json-body.ts';
 import { bodyTooLargeHandler } from './body-too-large.ts';
 import { requireViewingToken } from './viewing-token-check.ts';
 
@@ -23,6 +23,11 @@ const BODY_LIMIT = 64 * 1024;
 // can use one, and our own browser test does.
 const BOTS =
   /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|curl\/|wget\/|python-requests|python-urllib|go-http-client|okhttp|java\/|libwww|httpclient|axios\/|node-fetch|undici/i;
+
+/** Whether a request comes from a crawler or a script rather than a person's browser (none sent: a script). */
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOTS.test(userAgent);
+}
 
 export interface CollectOptions {
   db: Kysely<Database>;
@@ -33,28 +38,10 @@ export interface CollectOptions {
 export async function registerCollect(app: FastifyInstance, options: CollectOptions): Promise<void> {
   await app.register(async (collect) => {
     // Replaces the API's JSON parser here: /collect reads text/plain as JSON too (sendBeacon).
-    collect.removeContentTypeParser('application/json');
-    collect.addContentTypeParser(
-      ['application/json', 'text/plain'],
-      { parseAs: 'string', bodyLimit: BODY_LIMIT },
-      (_request, body, done) => {
-        // Too deep or too large a shape is refused before parsing, which is the costly part.
-        const shape = jsonTextProblem(body as string);
-        if (shape) {
-          done(AppError.invalid([{ field: '', problem: shape }]), undefined);
-          return;
-        }
-        try {
-          done(null, JSON.parse(body as string));
-        } catch {
-          done(AppError.invalid([{ field: '', problem: 'the body is not valid JSON' }]), undefined);
-        }
-      },
-    );
+    acceptBeaconJson(collect, BODY_LIMIT);
     collect.setErrorHandler(bodyTooLargeHandler('A batch', BODY_LIMIT));
     collect.post('/collect', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
-      const userAgent = request.headers['user-agent'];
-      if (!userAgent || BOTS.test(userAgent)) return reply.code(204).send();
+      if (isBot(request.headers['user-agent'])) return reply.code(204).send();
       try {
         const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
         const now = options.clock();

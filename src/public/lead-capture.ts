@@ -65,7 +65,7 @@ export async function registerLeadCapture(app: FastifyInstance, options: LeadCap
         [`lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken],
         [`lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer],
       ];
-      for (const [bucket, limit] of buckets) await checkRate(options.rateLimiter, bucket, limit);
+      for (const [bucket, limit] of buckets) await checkSubmissionRate(options.rateLimiter, bucket, limit);
       const { token: _token, viewer_id, ...fields } = body;
       try {
         await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
@@ -80,7 +80,8 @@ export async function registerLeadCapture(app: FastifyInstance, options: LeadCap
   });
 }
 
-async function checkRate(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
+/** One submission from the bucket, or `429 rate_limited` with Retry-After (the route player's form shares it). */
+export async function checkSubmissionRate(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
   const decision = await limiter.consume(bucket, limit);
   if (decision.allowed) return;
   throw new AppError(

@@ -4,11 +4,11 @@
  * sendBeacon when the page is hidden or left. When the page has a lead form (form.cp-lead), shows it
  * at its placement and submits it to POST /leads/capture. docs/viewer.md describes both. Plain
  * browser JavaScript, no build step, no cookies: the viewer id is random and kept in localStorage.
+ *
+ * The reporting and the form's sending are offered to the route player (/route-player.js) too, as
+ * window.cuepointReporting, so each step of a route is reported exactly like a watch page's video.
  */
 (() => {
-  const video = document.querySelector('video[data-cuepoint-token]');
-  if (!video) return;
-
   const ENDPOINT = '/collect';
   const FLUSH_EVERY_MS = 5000;
   const MAX_EVENTS = 50;
@@ -20,21 +20,15 @@
   const NORMAL_STEP_SECONDS = 1.5;
   const VIEWER_KEY = 'cuepoint_viewer';
   const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
+  const SUBMITTED_KEY = 'cuepoint_lead_submitted';
 
-  const token = video.dataset.cuepointToken;
-  const declaredDuration = Number(video.dataset.cuepointDuration);
-  const viewerId = loadViewerId();
+  let pageViewerId = null;
 
-  let sequence = 0;
-  let events = []; // discrete events not yet in a batch
-  let ranges = []; // played ranges not yet in a progress event
-  let current = null; // the range playback is extending now
-  let pendingPlay = 0;
-  let lastTime = video.currentTime;
-  let lastSampledAt = performance.now();
-  let lastSeek = null; // a seek that further seeks (scrubbing) update instead of adding more
-  const outbox = []; // sealed batches, oldest first, kept until the server has answered them
-  let sending = false;
+  /** The browser's viewer id, read (or made) once per page. */
+  function viewerId() {
+    pageViewerId ??= loadViewerId();
+    return pageViewerId;
+  }
 
   function loadViewerId() {
     try {
@@ -54,155 +48,289 @@
     return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
   }
 
-  function duration() {
-    if (declaredDuration > 0) return declaredDuration;
-    return Number.isFinite(video.duration) ? video.duration : Number.MAX_VALUE;
-  }
+  /**
+   * Reports the viewing of one video element under one viewing token (one session). Listening
+   * starts at once; detach() stops it (the route player plays the next step in the same element)
+   * and attach() resumes it in the same session, numbering on. Batches already made keep being sent
+   * after a detach, until the server has answered them.
+   */
+  function startReporting(video, token, declaredDuration) {
+    const viewer = viewerId();
+    let attached = false;
+    let sequence = 0;
+    let events = []; // discrete events not yet in a batch
+    let ranges = []; // played ranges not yet in a progress event
+    let current = null; // the range playback is extending now
+    let pendingPlay = 0;
+    let lastTime = video.currentTime;
+    let lastSampledAt = performance.now();
+    let lastSeek = null; // a seek that further seeks (scrubbing) update instead of adding more
+    const outbox = []; // sealed batches, oldest first, kept until the server has answered them
+    let sending = false;
 
-  /** A media time as the server takes it: 3 decimals, inside the video. */
-  function at(seconds) {
-    const rounded = Math.round(seconds * 1000) / 1000;
-    return Math.min(Math.max(rounded, 0), Math.floor(duration() * 1000) / 1000);
-  }
+    function duration() {
+      if (declaredDuration > 0) return declaredDuration;
+      return Number.isFinite(video.duration) ? video.duration : Number.MAX_VALUE;
+    }
 
-  /** Extends the played ranges up to the current time, unless the time jumped. */
-  function sample() {
-    // Mid-seek the time is already the target; the seeking handler accounts for the jump.
-    if (video.seeking) return;
-    const time = video.currentTime;
-    const step = time - lastTime;
-    const now = performance.now();
-    const rate = Math.max(1, video.playbackRate);
-    const normal = Math.max(NORMAL_STEP_SECONDS, ((now - lastSampledAt) / 1000 + 0.5) * 1.1) * rate;
-    lastSampledAt = now;
-    if (step > 0 && step <= normal) {
-      if (current && current[1] === lastTime) current[1] = time;
-      else {
-        current = [lastTime, time];
-        ranges.push(current);
+    /** A media time as the server takes it: 3 decimals, inside the video. */
+    function at(seconds) {
+      const rounded = Math.round(seconds * 1000) / 1000;
+      return Math.min(Math.max(rounded, 0), Math.floor(duration() * 1000) / 1000);
+    }
+
+    /** Extends the played ranges up to the current time, unless the time jumped. */
+    function sample() {
+      // Mid-seek the time is already the target; the seeking handler accounts for the jump. Detached,
+      // the element plays something else.
+      if (!attached || video.seeking) return;
+      const time = video.currentTime;
+      const step = time - lastTime;
+      const now = performance.now();
+      const rate = Math.max(1, video.playbackRate);
+      const normal = Math.max(NORMAL_STEP_SECONDS, ((now - lastSampledAt) / 1000 + 0.5) * 1.1) * rate;
+      lastSampledAt = now;
+      if (step > 0 && step <= normal) {
+        if (current && current[1] === lastTime) current[1] = time;
+        else {
+          current = [lastTime, time];
+          ranges.push(current);
+        }
+        pendingPlay += step;
+        lastSeek = null;
+      } else if (step !== 0) {
+        current = null;
       }
-      pendingPlay += step;
-      lastSeek = null;
-    } else if (step !== 0) {
-      current = null;
+      lastTime = time;
+      if (pendingPlay >= MAX_PENDING_PLAY_SECONDS) seal();
     }
-    lastTime = time;
-    if (pendingPlay >= MAX_PENDING_PLAY_SECONDS) seal();
-  }
 
-  /** Turns what is pending into batches of at most 50 events, each with the next sequence number. */
-  function seal() {
-    const sealed = events;
-    const played = ranges.map(([start, end]) => [at(start), at(end)]).filter(([start, end]) => start < end);
-    events = [];
-    ranges = [];
-    current = null;
-    lastSeek = null;
-    pendingPlay = 0;
-    for (let i = 0; i < played.length; i += MAX_RANGES) sealed.push({ type: 'progress', ranges: played.slice(i, i + MAX_RANGES) });
-    for (let i = 0; i < sealed.length; i += MAX_EVENTS) {
-      sequence += 1;
-      const body = JSON.stringify({ token, viewer_id: viewerId, sequence, events: sealed.slice(i, i + MAX_EVENTS) });
-      outbox.push({ sequence, body, beaconed: false });
+    /** Turns what is pending into batches of at most 50 events, each with the next sequence number. */
+    function seal() {
+      const sealed = events;
+      const played = ranges.map(([start, end]) => [at(start), at(end)]).filter(([start, end]) => start < end);
+      events = [];
+      ranges = [];
+      current = null;
+      lastSeek = null;
+      pendingPlay = 0;
+      for (let i = 0; i < played.length; i += MAX_RANGES) sealed.push({ type: 'progress', ranges: played.slice(i, i + MAX_RANGES) });
+      for (let i = 0; i < sealed.length; i += MAX_EVENTS) {
+        sequence += 1;
+        const body = JSON.stringify({ token, viewer_id: viewer, sequence, events: sealed.slice(i, i + MAX_EVENTS) });
+        outbox.push({ sequence, body, beaconed: false });
+      }
     }
+
+    /**
+     * Sends the outbox in order, one batch at a time, so the server sees sequences rising. A batch
+     * that fails (network, 5xx, 408, 429) stays first and goes again, unchanged, on the next round;
+     * a 2xx or another 4xx answer is final.
+     */
+    async function send() {
+      if (sending) return;
+      sending = true;
+      try {
+        while (outbox.length > 0) {
+          const batch = outbox[0];
+          let response;
+          try {
+            response = await fetch(ENDPOINT, {
+              method: 'POST',
+              headers: { 'Content-Type': 'application/json' },
+              body: batch.body,
+              keepalive: true,
+            });
+          } catch {
+            return;
+          }
+          if (response.status >= 500 || response.status === 408 || response.status === 429) return;
+          if (!response.ok) console.warn(`cuepoint: /collect refused batch ${batch.sequence} with ${response.status}; dropped`);
+          outbox.shift();
+        }
+      } finally {
+        sending = false;
+      }
+    }
+
+    function flush() {
+      if (events.length > 0 || ranges.length > 0) seal();
+      if (outbox.length > 0) send();
+    }
+
+    /**
+     * The page is hidden or going away: beacon everything not yet answered. A beacon's answer is never
+     * seen, so its batch stays in the outbox; if the page lives on, the next round sends it again and
+     * the server, which de-duplicates by sequence, counts it once.
+     */
+    function leave() {
+      sample();
+      if (events.length > 0 || ranges.length > 0) seal();
+      if (typeof navigator.sendBeacon !== 'function') {
+        send();
+        return;
+      }
+      for (const batch of outbox) {
+        if (!batch.beaconed) batch.beaconed = beacon(batch.body);
+      }
+    }
+
+    function beacon(body) {
+      try {
+        return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
+      } catch {
+        // Browsers that refuse a JSON beacon take it as text; /collect reads both.
+        return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
+      }
+    }
+
+    function record(event) {
+      events.push(event);
+    }
+
+    function onPlay() {
+      // Paused, the time moves only by seeking, which sets lastTime: that is where playing starts,
+      // even if a busy page runs this handler after the first frames have played.
+      lastSampledAt = performance.now();
+      record({ type: 'play', position: at(lastTime) });
+    }
+    function onPause() {
+      sample();
+      record({ type: 'pause', position: at(video.currentTime) });
+    }
+    function onSeeking() {
+      const to = video.currentTime;
+      if (lastSeek && events[events.length - 1] === lastSeek) lastSeek.to = at(to);
+      else {
+        lastSeek = { type: 'seek', from: at(lastTime), to: at(to) };
+        record(lastSeek);
+      }
+      current = null;
+      lastTime = to;
+    }
+    function onEnded() {
+      sample();
+      record({ type: 'ended', position: at(video.currentTime) });
+    }
+    const listeners = [
+      ['timeupdate', sample],
+      ['play', onPlay],
+      ['pause', onPause],
+      ['seeking', onSeeking],
+      ['ended', onEnded],
+    ];
+
+    function attach() {
+      if (attached) return;
+      attached = true;
+      lastTime = video.currentTime;
+      lastSampledAt = performance.now();
+      current = null;
+      for (const [type, listener] of listeners) video.addEventListener(type, listener);
+    }
+
+    /** Stops listening: what was played so far is batched and sent. */
+    function detach() {
+      if (!attached) return;
+      sample();
+      attached = false;
+      for (const [type, listener] of listeners) video.removeEventListener(type, listener);
+      flush();
+    }
+
+    attach();
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'hidden') leave();
+    });
+    window.addEventListener('pagehide', leave);
+    setInterval(flush, FLUSH_EVERY_MS);
+
+    return { viewerId: viewer, at, sample, record, flush, attach, detach };
   }
 
   /**
-   * Sends the outbox in order, one batch at a time, so the server sees sequences rising. A batch
-   * that fails (network, 5xx, 408, 429) stays first and goes again, unchanged, on the next round;
-   * a 2xx or another 4xx answer is final.
+   * Sends a lead form (form.cp-lead) when it is submitted: trims and checks the fields first (the
+   * problem read out by the form's status line, the field marked and focused), then POSTs the
+   * fields with what `base()` gives to `endpoint`, after `beforeSend` (which sends the viewing not yet
+   * reported, so it is on record when the browser is linked). Refusals are told in words; a sent
+   * form is confirmed outside the form, remembered by the browser, and `onSent` runs.
    */
-  async function send() {
-    if (sending) return;
-    sending = true;
-    try {
-      while (outbox.length > 0) {
-        const batch = outbox[0];
-        let response;
-        try {
-          response = await fetch(ENDPOINT, {
-            method: 'POST',
-            headers: { 'Content-Type': 'application/json' },
-            body: batch.body,
-            keepalive: true,
-          });
-        } catch {
+  function sendLeadForm(form, { endpoint, base, beforeSend, onSent }) {
+    const status = form.querySelector('.cp-status');
+    const submitButton = form.querySelector('button[type=submit]');
+
+    function say(message) {
+      status.textContent = message;
+    }
+
+    form.addEventListener('submit', async (event) => {
+      event.preventDefault();
+      const inputs = Array.from(form.querySelectorAll('input'));
+      for (const input of inputs) input.value = input.value.trim();
+      const invalid = inputs.filter((input) => !input.checkValidity());
+      for (const input of inputs) input.setAttribute('aria-invalid', String(invalid.includes(input)));
+      if (invalid.length > 0) {
+        const [first] = invalid;
+        say(first.name === 'email' && first.value === '' ? 'Please enter your email.' : `Please check: ${labelOf(first)}.`);
+        first.focus();
+        return;
+      }
+      const body = base();
+      for (const input of inputs) if (input.value !== '') body[input.name] = input.value;
+      submitButton.disabled = true;
+      say('Sending…');
+      try {
+        await beforeSend();
+        const response = await fetch(endpoint, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        if (response.ok) {
+          try {
+            localStorage.setItem(SUBMITTED_KEY, '1');
+          } catch {
+            // Storage blocked: the form may be asked again on the next page view.
+          }
+          say('');
+          const sent = form.parentElement.querySelector('.cp-lead-sent');
+          if (sent) sent.textContent = 'Thank you: your details were sent.';
+          onSent();
           return;
         }
-        if (response.status >= 500 || response.status === 408 || response.status === 429) return;
-        if (!response.ok) console.warn(`cuepoint: /collect refused batch ${batch.sequence} with ${response.status}; dropped`);
-        outbox.shift();
+        say(await refusal(response));
+      } catch {
+        say('Could not send: check your connection and try again.');
+      } finally {
+        submitButton.disabled = false;
       }
-    } finally {
-      sending = false;
+    });
+
+    function labelOf(input) {
+      return input.closest('label').firstChild.textContent.trim().toLowerCase();
+    }
+
+    async function refusal(response) {
+      if (response.status === 429) return 'Too many tries: please wait a minute and try again.';
+      if (response.status === 403) return 'This page has expired: reload it and try again.';
+      try {
+        const answer = await response.json();
+        const problems = answer.error?.details?.errors ?? [];
+        const named = problems.map((problem) => problem.field).filter((field) => form.elements.namedItem(field));
+        for (const input of form.querySelectorAll('input')) input.setAttribute('aria-invalid', String(named.includes(input.name)));
+        if (named.length > 0) return `Please check: ${named.map((name) => labelOf(form.elements.namedItem(name))).join(', ')}.`;
+      } catch {
+        // Not our JSON (a proxy's page): the generic message below.
+      }
+      return 'Could not send: please try again.';
     }
   }
 
-  function flush() {
-    if (events.length > 0 || ranges.length > 0) seal();
-    if (outbox.length > 0) send();
-  }
+  window.cuepointReporting = { viewerId, start: startReporting, sendLeadForm };
 
-  /**
-   * The page is hidden or going away: beacon everything not yet answered. A beacon's answer is never
-   * seen, so its batch stays in the outbox; if the page lives on, the next round sends it again and
-   * the server, which de-duplicates by sequence, counts it once.
-   */
-  function leave() {
-    sample();
-    if (events.length > 0 || ranges.length > 0) seal();
-    if (typeof navigator.sendBeacon !== 'function') {
-      send();
-      return;
-    }
-    for (const batch of outbox) {
-      if (!batch.beaconed) batch.beaconed = beacon(batch.body);
-    }
-  }
-
-  function beacon(body) {
-    try {
-      return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'application/json' }));
-    } catch {
-      // Browsers that refuse a JSON beacon take it as text; /collect reads both.
-      return navigator.sendBeacon(ENDPOINT, new Blob([body], { type: 'text/plain;charset=UTF-8' }));
-    }
-  }
-
-  function record(event) {
-    events.push(event);
-  }
-
-  video.addEventListener('timeupdate', sample);
-  video.addEventListener('play', () => {
-    // Paused, the time moves only by seeking, which sets lastTime: that is where playing starts,
-    // even if a busy page runs this handler after the first frames have played.
-    lastSampledAt = performance.now();
-    record({ type: 'play', position: at(lastTime) });
-  });
-  video.addEventListener('pause', () => {
-    sample();
-    record({ type: 'pause', position: at(video.currentTime) });
-  });
-  video.addEventListener('seeking', () => {
-    const to = video.currentTime;
-    if (lastSeek && events[events.length - 1] === lastSeek) lastSeek.to = at(to);
-    else {
-      lastSeek = { type: 'seek', from: at(lastTime), to: at(to) };
-      record(lastSeek);
-    }
-    current = null;
-    lastTime = to;
-  });
-  video.addEventListener('ended', () => {
-    sample();
-    record({ type: 'ended', position: at(video.currentTime) });
-  });
-  document.addEventListener('visibilitychange', () => {
-    if (document.visibilityState === 'hidden') leave();
-  });
-  window.addEventListener('pagehide', leave);
-  setInterval(flush, FLUSH_EVERY_MS);
+  const video = document.querySelector('video[data-cuepoint-token]');
+  if (!video) return;
+  const reporter = startReporting(video, video.dataset.cuepointToken, Number(video.dataset.cuepointDuration));
 
   setUpLeadForm(document.querySelector('form.cp-lead'));
 
@@ -214,12 +342,9 @@
    */
   function setUpLeadForm(form) {
     if (!form) return;
-    const SUBMITTED_KEY = 'cuepoint_lead_submitted';
     const placement = form.dataset.placement;
     const atSecond = Number(form.dataset.atSecond);
     const dismissable = form.dataset.dismissable === 'true';
-    const status = form.querySelector('.cp-status');
-    const submitButton = form.querySelector('button[type=submit]');
     let state = 'waiting'; // waiting → showing → done
     let resumeAfter = false;
 
@@ -251,10 +376,6 @@
       if (play) video.play().catch(() => {});
     }
 
-    function say(message) {
-      status.textContent = message;
-    }
-
     if (placement === 'before') {
       show(false);
       // The gate holds: a play that slips through (a media key, a script) is undone while it shows.
@@ -278,75 +399,20 @@
       }
     });
 
-    form.addEventListener('submit', async (event) => {
-      event.preventDefault();
-      const inputs = Array.from(form.querySelectorAll('input'));
-      for (const input of inputs) input.value = input.value.trim();
-      const invalid = inputs.filter((input) => !input.checkValidity());
-      for (const input of inputs) input.setAttribute('aria-invalid', String(invalid.includes(input)));
-      if (invalid.length > 0) {
-        const [first] = invalid;
-        say(first.name === 'email' && first.value === '' ? 'Please enter your email.' : `Please check: ${labelOf(first)}.`);
-        first.focus();
-        return;
-      }
-      const body = { token, viewer_id: viewerId };
-      for (const input of inputs) if (input.value !== '') body[input.name] = input.value;
-      submitButton.disabled = true;
-      say('Sending…');
+    sendLeadForm(form, {
+      endpoint: '/leads/capture',
+      base: () => ({ token: video.dataset.cuepointToken, viewer_id: reporter.viewerId }),
       // Send what was watched first, so the session is on record when the lead is linked.
-      flush();
-      try {
-        const response = await fetch('/leads/capture', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify(body),
-        });
-        if (response.ok) {
-          try {
-            localStorage.setItem(SUBMITTED_KEY, '1');
-          } catch {
-            // Storage blocked: the form may be asked again on the next page view.
-          }
-          say('');
-          const sent = form.parentElement.querySelector('.cp-lead-sent');
-          if (sent) sent.textContent = 'Thank you: your details were sent.';
-          close(placement !== 'end');
-          return;
-        }
-        say(await refusal(response));
-      } catch {
-        say('Could not send: check your connection and try again.');
-      } finally {
-        submitButton.disabled = false;
-      }
+      beforeSend: () => reporter.flush(),
+      onSent: () => close(placement !== 'end'),
     });
-
-    function labelOf(input) {
-      return input.closest('label').firstChild.textContent.trim().toLowerCase();
-    }
-
-    async function refusal(response) {
-      if (response.status === 429) return 'Too many tries: please wait a minute and try again.';
-      if (response.status === 403) return 'This page has expired: reload it and try again.';
-      try {
-        const answer = await response.json();
-        const problems = answer.error?.details?.errors ?? [];
-        const named = problems.map((problem) => problem.field).filter((field) => form.elements.namedItem(field));
-        for (const input of form.querySelectorAll('input')) input.setAttribute('aria-invalid', String(named.includes(input.name)));
-        if (named.length > 0) return `Please check: ${named.map((name) => labelOf(form.elements.namedItem(name))).join(', ')}.`;
-      } catch {
-        // Not our JSON (a proxy's page): the generic message below.
-      }
-      return 'Could not send: please try again.';
-    }
   }
 
   window.cuepoint = {
     /** For pages that add a call to action: records a click on it at the current position. */
     ctaClick(label) {
-      sample();
-      record({ type: 'cta_click', position: at(video.currentTime), label: String(label ?? '').slice(0, 200) });
+      reporter.sample();
+      reporter.record({ type: 'cta_click', position: reporter.at(video.currentTime), label: String(label ?? '').slice(0, 200) });
     },
   };
 })();

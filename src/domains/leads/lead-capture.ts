@@ -1,5 +1,6 @@
 /**
- * A viewer filled a video's lead form (POST /leads/capture, and the demo seeder's simulated viewers).
+ * A viewer filled a video's lead form (POST /leads/capture, and the demo seeder's simulated viewers),
+ * or a route's lead form at a step playing that video (POST /r/{route_id}/lead, route-visits.ts).
  * In one transaction: the lead is created, or a known one given the fields it lacks (upsertLeadRecord,
  * source `video`), the browser's viewer id is linked to it, so its sessions before and after join
  * the lead's journey, a `form_submitted` activity is recorded, engagement points are added (the
@@ -28,14 +29,23 @@ import {
 
 export type CapturedFields = { email: string } & Partial<Record<LeadFormField, string>>;
 
-export interface CaptureRequest {
+interface CaptureBase {
   videoId: string;
-  /** The page view's session (from its viewing token). */
-  sessionId: string;
   viewerId: string;
   fields: CapturedFields;
   at: Date;
 }
+
+/**
+ * Where the form was sent from: a watch or embed page view, filling the video's own form; or a
+ * route visit whose viewer chose the lead form at a step of that video (route-visits.ts), filling
+ * the route's form, which the video's setting does not govern.
+ */
+export type CaptureRequest = CaptureBase &
+  (
+    | { /** The page view's session (from its viewing token). */ sessionId: string }
+    | { route: { routeId: string; visitId: string }; form: LeadForm }
+  );
 
 export interface CaptureResult {
   workspaceId: string;
@@ -70,10 +80,11 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
       .select(['videos.workspace_id', 'videos.lead_form', 'workspaces.timezone']),
   );
   if (!video) throw new AppError('not_found', 'This video is not available.');
-  const form = storedLeadForm(video.lead_form);
+  const form = 'route' in request ? request.form : storedLeadForm(video.lead_form);
   if (!form) throw new AppError('forbidden', 'This video does not ask for an email: its lead form is off.');
   const workspaceId = video.workspace_id;
-  const fields = await keepingWhatTheLeadHolds(trx, workspaceId, askedFields(form, request.fields));
+  const asked = askedFields(form, request.fields);
+  const fields = await keepingWhatTheLeadHolds(trx, workspaceId, asked);
 
   const upserted = await upsertLeadRecord(trx, {
     workspaceId,
@@ -101,7 +112,11 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
     leadId,
     kind: 'form_submitted',
     videoId,
-    data: { session_id: request.sessionId, placement: form.placement, fields: ['email', ...form.fields] },
+    data:
+      'route' in request
+        ? // A route's form asks what the viewer chooses to give: the fields sent are the ones recorded.
+          { route_id: request.route.routeId, visit_id: request.route.visitId, fields: Object.keys(asked) }
+        : { session_id: request.sessionId, placement: form.placement, fields: ['email', ...form.fields] },
     at,
   });
   await addLeadEngagement(trx, { leadId, points: ENGAGEMENT_POINTS.formSubmitted, at });

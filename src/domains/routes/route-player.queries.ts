@@ -1,0 +1,49 @@
+/**
+ * What the public route player reads (src/public/route-player.ts). Public requests name a route by
+ * its unguessable id alone, without a workspace, like watch pages name a video: the route row (any
+ * status; the page decides what each shows), its graph, and which of its steps' videos may be
+ * served (servable-videos.queries.ts), with what the player needs to show them.
+ */
+import type { Kysely } from 'kysely';
+import { isUuid } from '../../core/real-instants.ts';
+import type { Database, RouteStatus } from '../../db/tables/index.ts';
+import { servableVideos } from '../videos/servable-videos.queries.ts';
+import { loadRouteGraph } from './route-graph.queries.ts';
+import type { RouteGraph } from './route-graph.ts';
+
+export interface PlayerRoute {
+  id: string;
+  workspaceId: string;
+  name: string;
+  status: RouteStatus;
+}
+
+export interface PlayableVideo {
+  id: string;
+  duration_seconds: number | null;
+  has_poster: boolean;
+  width: number | null;
+  height: number | null;
+}
+
+/** The route with this id, or undefined when there is none or the id is malformed. */
+export async function findPlayerRoute(db: Kysely<Database>, routeId: string): Promise<PlayerRoute | undefined> {
+  if (!isUuid(routeId)) return undefined;
+  const row = await db.selectFrom('routes').select(['id', 'workspace_id', 'name', 'status']).where('id', '=', routeId).executeTakeFirst();
+  return row && { id: row.id, workspaceId: row.workspace_id, name: row.name, status: row.status };
+}
+
+/** The route's graph, and by video id the steps' videos the public side may play. */
+export async function playerGraph(
+  db: Kysely<Database>,
+  route: PlayerRoute,
+): Promise<{ graph: RouteGraph; playable: Map<string, PlayableVideo> }> {
+  const graph = await loadRouteGraph(db, route.workspaceId, route.id);
+  const videoIds = [...new Set(graph.steps.map((step) => step.video.id))];
+  const videos = await servableVideos(db)
+    .where('videos.workspace_id', '=', route.workspaceId)
+    .where('videos.id', 'in', videoIds)
+    .select(['id', 'duration_seconds', 'has_poster', 'width', 'height'])
+    .execute();
+  return { graph, playable: new Map(videos.map((video) => [video.id, video])) };
+}

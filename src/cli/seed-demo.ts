@@ -14,6 +14,7 @@ import { openConfiguredDatabase } from '../runtime.ts';
 import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
 import { playDemoOutcomes } from './demo-outcomes.ts';
+import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
 import { playDemoViewing } from './demo-viewing.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
 import { UsageError } from './usage-error.ts';
@@ -39,17 +40,24 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links });
     const sessions = await playDemoViewing(database.db, watchable, now);
     // Before archiving: a form is filled on a video while it is served.
-    const leads = await playDemoLeads(database.db, wsId, watchable, now);
+    await playDemoLeads(database.db, wsId, watchable, now);
+    // Before the ledger: a route's lead form adds leads, whose purchases the ledger may hold.
+    const routes = await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, watchable), now);
     const outcomes = await playDemoOutcomes(database.db, wsId, now);
+    const { leads } = await database.db
+      .selectFrom('leads')
+      .select((eb) => eb.fn.countAll<number>().as('leads'))
+      .where('workspace_id', '=', wsId)
+      .executeTakeFirstOrThrow();
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads, outcomes })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads and ${outcomes} ledger entries over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries and ${routes} interactive routes over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

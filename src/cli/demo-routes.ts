@@ -1,0 +1,276 @@
+/**
+ * The demo's interactive routes, built with the writes the route operations use (insertRoute,
+ * insertStep, wireStep) over the demo's ready videos, and walked by simulated viewers through the
+ * same recording the route player posts to (recordRouteEvents, completeWithLead): different paths,
+ * drop-offs, links followed, a few lead forms sent, over the ninety days. Two routes are live; a
+ * third is a draft whose second step no choice leads to yet, so get_route has a problem to show.
+ * Deterministic for a given library.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/tables/index.ts';
+import type { RouteEvent } from '../domains/routes/route-visit-plan.ts';
+import { completeWithLead, recordRouteEvents } from '../domains/routes/route-visits.ts';
+import { insertRoute, insertStep, type WiredChoice, wireStep } from '../domains/routes/route-writes.queries.ts';
+import { prng } from './demo-library.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HISTORY_DAYS = 90;
+/** The same pool of browsers the demo's viewing uses, so some choices belong to known leads. */
+const VIEWER_POOL = 1200;
+
+export interface DemoRouteVideo {
+  id: string;
+  title: string;
+}
+
+/** A step of a demo route: its video, and its question and choices (none: the route ends with it). */
+interface DemoStep {
+  video: number;
+  question?: string;
+  choices?: DemoChoice[];
+}
+
+type DemoChoice = { label: string; weight: number } & ({ to: number } | { url: string } | { leadForm: true } | { end: true });
+
+interface DemoRoute {
+  name: string;
+  status: 'live' | 'draft';
+  steps: DemoStep[];
+  /** Visits per day, on average. */
+  perDay: number;
+  /** Of the visits at a step with a question, the share that leave without choosing. */
+  dropOff: number;
+}
+
+/** Indexes into the videos given, so the routes depend only on the library. */
+const ROUTES: DemoRoute[] = [
+  {
+    name: 'Which plan fits you?',
+    status: 'live',
+    perDay: 3,
+    dropOff: 0.25,
+    steps: [
+      {
+        video: 0,
+        question: 'Which sounds like you?',
+        choices: [
+          { label: 'Just me', to: 1, weight: 3 },
+          { label: 'A team of 5–50', to: 2, weight: 4 },
+          { label: 'Show me pricing', url: 'https://example.com/pricing', weight: 1 },
+        ],
+      },
+      {
+        video: 1,
+        question: 'Ready to start?',
+        choices: [
+          { label: 'Start free', end: true, weight: 3 },
+          { label: 'Back to the start', to: 0, weight: 1 },
+        ],
+      },
+      {
+        video: 2,
+        question: 'Want a walkthrough for your team?',
+        choices: [
+          { label: 'Talk to sales', leadForm: true, weight: 2 },
+          { label: 'Not now', end: true, weight: 2 },
+        ],
+      },
+    ],
+  },
+  {
+    name: 'Get set up in five minutes',
+    status: 'live',
+    perDay: 2,
+    dropOff: 0.15,
+    steps: [
+      {
+        video: 3,
+        question: 'What will you do first?',
+        choices: [
+          { label: 'Upload a video', to: 1, weight: 3 },
+          { label: 'Invite my team', to: 2, weight: 2 },
+        ],
+      },
+      { video: 4 },
+      { video: 5 },
+    ],
+  },
+  {
+    name: 'Customer stories (draft)',
+    status: 'draft',
+    perDay: 0,
+    dropOff: 0,
+    // No choice leads to the second step yet: the unreachable_step problem get_route shows.
+    steps: [{ video: 6, question: 'Which industry?', choices: [{ label: 'Software', end: true, weight: 1 }] }, { video: 7 }],
+  },
+];
+
+/** The videos the routes need: the demo library has far more ready ones. */
+const DEMO_ROUTE_VIDEOS = 1 + Math.max(...ROUTES.flatMap((route) => route.steps.map((step) => step.video)));
+
+/** The routes' videos: the oldest of those that stay served, so they exist through the whole history the visits cover. */
+export function demoRouteVideos(db: Kysely<Database>, served: readonly { id: string; archived: boolean }[]): Promise<DemoRouteVideo[]> {
+  const ids = served.filter((video) => !video.archived).map((video) => video.id);
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('videos')
+    .select(['id', 'title'])
+    .where('id', 'in', ids)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(DEMO_ROUTE_VIDEOS)
+    .execute();
+}
+
+/** Builds the routes and plays their visits; returns how many routes there are. */
+export async function playDemoRoutes(
+  db: Kysely<Database>,
+  workspaceId: string,
+  videos: readonly DemoRouteVideo[],
+  now: Date,
+): Promise<number> {
+  if (videos.length < DEMO_ROUTE_VIDEOS) return 0;
+  const random = prng(13_13_2026);
+  const start = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
+  let built = 0;
+  for (const route of ROUTES) {
+    const stepIds = await buildRoute(db, workspaceId, route, videos, start);
+    built += 1;
+    const choiceIds = await choicesByStep(db, workspaceId, stepIds);
+    for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+      const count = Math.floor(route.perDay * (0.5 + random()) + random());
+      for (let i = 0; i < count; i++) {
+        const at = new Date(now.getTime() - daysAgo * DAY_MS - Math.floor(random() * 10 * 60 * 60 * 1000));
+        if (at.getTime() <= start.getTime()) continue;
+        await walk(db, { workspaceId, route, stepIds, choiceIds, random, at });
+      }
+    }
+  }
+  return built;
+}
+
+async function buildRoute(
+  db: Kysely<Database>,
+  workspaceId: string,
+  route: DemoRoute,
+  videos: readonly DemoRouteVideo[],
+  now: Date,
+): Promise<string[]> {
+  return db.transaction().execute(async (trx) => {
+    const videoOf = (step: DemoStep) => (videos[step.video] as DemoRouteVideo).id;
+    const [entry, ...rest] = route.steps as [DemoStep, ...DemoStep[]];
+    const { routeId, entryStepId } = await insertRoute(trx, { workspaceId, name: route.name, entryVideoId: videoOf(entry), now });
+    const stepIds = [entryStepId];
+    for (const step of rest) stepIds.push(await insertStep(trx, { workspaceId, routeId, videoId: videoOf(step), now }));
+    for (const [index, step] of route.steps.entries()) {
+      if (!step.question || !step.choices) continue;
+      await wireStep(trx, {
+        workspaceId,
+        routeId,
+        stepId: stepIds[index] as string,
+        question: step.question,
+        askAtSeconds: null,
+        choices: step.choices.map((choice) => wiredChoice(choice, stepIds)),
+        now,
+      });
+    }
+    await trx.updateTable('routes').set({ status: route.status }).where('id', '=', routeId).execute();
+    return stepIds;
+  });
+}
+
+function wiredChoice(choice: DemoChoice, stepIds: readonly string[]): WiredChoice {
+  if ('to' in choice) return { label: choice.label, target: 'step', toStepId: stepIds[choice.to] as string };
+  if ('url' in choice) return { label: choice.label, target: 'url', url: choice.url };
+  return { label: choice.label, target: 'leadForm' in choice ? 'lead_form' : 'end' };
+}
+
+/** Choice ids by step id, in each step's order. */
+async function choicesByStep(db: Kysely<Database>, workspaceId: string, stepIds: readonly string[]): Promise<Map<string, string[]>> {
+  const rows = await db
+    .selectFrom('route_choices')
+    .select(['id', 'step_id'])
+    .where('workspace_id', '=', workspaceId)
+    .where('step_id', 'in', stepIds)
+    .where('retired_at', 'is', null)
+    .orderBy('step_id')
+    .orderBy('position')
+    .execute();
+  const byStep = new Map<string, string[]>();
+  for (const row of rows) byStep.set(row.step_id, [...(byStep.get(row.step_id) ?? []), row.id]);
+  return byStep;
+}
+
+/** One simulated visit: from the entry step, choosing by the choices' weights, until it ends or drops off. */
+async function walk(
+  db: Kysely<Database>,
+  visit: {
+    workspaceId: string;
+    route: DemoRoute;
+    stepIds: readonly string[];
+    choiceIds: Map<string, string[]>;
+    random: () => number;
+    at: Date;
+  },
+): Promise<void> {
+  const { workspaceId, route, stepIds, random } = visit;
+  const key = {
+    workspaceId,
+    routeId: await routeOf(db, stepIds[0] as string),
+    visitId: randomUUID(),
+    viewerId: `demo_viewer_${String(Math.floor(random() ** 1.5 * VIEWER_POOL)).padStart(5, '0')}`,
+  };
+  let at = visit.at.getTime();
+  let stepIndex = 0;
+  // A loop back to the start is allowed once or twice; a visit is at most a dozen steps.
+  for (let index = 0; index < 12; index++) {
+    const step = route.steps[stepIndex] as DemoStep;
+    const stepId = stepIds[stepIndex] as string;
+    const events: RouteEvent[] = [{ type: 'step', index, step_id: stepId }];
+    at += 30_000 + Math.floor(random() * 120_000);
+    if (!step.choices) {
+      if (random() < 0.85) events.push({ type: 'finish', index, step_id: stepId });
+      await recordRouteEvents(db, { ...key, events, now: new Date(at) });
+      return;
+    }
+    if (random() < route.dropOff) {
+      await recordRouteEvents(db, { ...key, events, now: new Date(at) });
+      return;
+    }
+    const choiceIndex = pickWeighted(step.choices, random);
+    const choice = step.choices[choiceIndex] as DemoChoice;
+    events.push({ type: 'choice', index, step_id: stepId, choice_id: visit.choiceIds.get(stepId)?.[choiceIndex] as string });
+    await recordRouteEvents(db, { ...key, events, now: new Date(at) });
+    if ('to' in choice) {
+      stepIndex = choice.to;
+      continue;
+    }
+    if ('leadForm' in choice && random() < 0.6) {
+      const n = Math.floor(random() * 100_000);
+      await completeWithLead(db, {
+        ...key,
+        index,
+        stepId,
+        fields: { email: `route-visitor-${n}@example.com` },
+        now: new Date(at + 20_000),
+      });
+    }
+    return;
+  }
+}
+
+function pickWeighted(choices: readonly DemoChoice[], random: () => number): number {
+  const total = choices.reduce((sum, choice) => sum + choice.weight, 0);
+  let roll = random() * total;
+  for (const [i, choice] of choices.entries()) {
+    roll -= choice.weight;
+    if (roll < 0) return i;
+  }
+  return choices.length - 1;
+}
+
+async function routeOf(db: Kysely<Database>, stepId: string): Promise<string> {
+  const row = await db.selectFrom('route_steps').select('route_id').where('id', '=', stepId).executeTakeFirstOrThrow();
+  return row.route_id;
+}

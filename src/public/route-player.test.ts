@@ -244,7 +244,7 @@ test('a path through two steps to an end: numbers, one route.completed with the 
   assert.equal(row?.steps_reached, 2);
   assert.equal(row?.lead_id, leadId);
   assert.ok(row?.completed_at);
-  const shown = await routeAsShown(harness, ws.id, route.id);
+  const shown = await routeAsShown(harness, ws, route.id);
   assert.deepEqual([shown.starts, shown.completions, shown.completion_rate], [1, 1, 1]);
   const [entry, pricing, demo] = shown.steps;
   assert.deepEqual([entry?.reached, entry?.choices.map((choice) => choice.chosen)], [1, [1, 0, 0]]);
@@ -300,7 +300,7 @@ test('a choice to a link ends the visit without completing it; a last step playe
   const finished = await visitRow(harness, watching.visitId);
   assert.deepEqual([finished?.ended_by, finished?.steps_reached, finished?.lead_id], ['last_step', 3, null]);
 
-  const shown = await routeAsShown(harness, ws.id, route.id);
+  const shown = await routeAsShown(harness, ws, route.id);
   assert.deepEqual([shown.starts, shown.completions], [2, 1]);
   assert.deepEqual(
     shown.steps[0]?.choices.map((choice) => [choice.label, choice.chosen, choice.share]),
@@ -369,7 +369,7 @@ test('the lead form: the lead is captured from the step’s video and the visit 
     .where('kind', '=', 'form_submitted')
     .executeTakeFirstOrThrow();
   assert.deepEqual(activity.data, { route_id: route.id, visit_id: visit.visitId, fields: ['email', 'first_name'] });
-  const shown = await routeAsShown(harness, ws.id, route.id);
+  const shown = await routeAsShown(harness, ws, route.id);
   assert.deepEqual([shown.starts, shown.completions], [1, 1]);
 });
 

@@ -16,7 +16,7 @@ import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts'
 import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { testFfmpegPath } from '../helpers/ffmpeg.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
-import { pageData, routeAsShown, wireStep } from '../helpers/routes.ts';
+import { pageData, routeAsShown } from '../helpers/routes.ts';
 import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
 import { eventually, startReceiver, startTestWebhookWorker, verify } from '../helpers/webhooks.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
@@ -69,12 +69,27 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
   const endpoint = await ws.addWebhookEndpoint({ url: receiver.url, events: ['route.completed'] });
   const intro = await uploadClip(harness, ws.key, 'Intro');
   const pricing = await uploadClip(harness, ws.key, 'Pricing');
-  const route = await ws.addRoute({ name: 'Which plan fits you?', status: 'live', videoIds: [intro, pricing] });
-  const [entryStep, pricingStep] = route.stepIds as [string, string];
-  await wireStep(harness, ws.id, route, entryStep, 'Which plan fits you?', [
-    { label: 'Pricing', target: 'step', to: pricingStep },
-    { label: 'Docs', target: 'url', url: 'https://example.com/docs' },
-  ]);
+  // Built as a client would: the entry video and the next step named by their titles, then live.
+  const created = await harness.request('POST', '/v1/routes', {
+    token: ws.key,
+    body: { entry_video: 'Intro', name: 'Which plan fits you?' },
+  });
+  assert.equal(created.status, 201, created.raw);
+  const route = { id: created.body.route_id as string };
+  const wired = await harness.request('POST', `/v1/routes/${route.id}/branches`, {
+    token: ws.key,
+    body: {
+      question: 'Which plan fits you?',
+      branches: [
+        { label: 'Pricing', to_video: 'Pricing' },
+        { label: 'Docs', url: 'https://example.com/docs' },
+      ],
+    },
+  });
+  assert.equal(wired.status, 200, wired.raw);
+  const [entryStep, pricingStep] = wired.body.steps.map((step: { step_id: string }) => step.step_id) as [string, string];
+  const live = await harness.request('PATCH', `/v1/routes/${route.id}`, { token: ws.key, body: { status: 'live' } });
+  assert.equal(live.status, 200, live.raw);
   const base = await urlOf(harness.app);
 
   const problems: string[] = [];
@@ -113,7 +128,7 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
 
   // The visit as get_route shows it, and each step's viewing as its own session.
   const shown = await eventually(async () => {
-    const detail = await routeAsShown(harness, ws.id, route.id);
+    const detail = await routeAsShown(harness, ws, route.id);
     return detail.completions === 1 ? detail : undefined;
   }, 'the completed visit');
   assert.equal(shown.starts, 1);
@@ -176,7 +191,7 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
   await phone.close();
 
   const both = await eventually(async () => {
-    const detail = await routeAsShown(harness, ws.id, route.id);
+    const detail = await routeAsShown(harness, ws, route.id);
     return detail.completions === 2 ? detail : undefined;
   }, 'the second completed visit');
   assert.equal(both.starts, 2);

@@ -1,11 +1,11 @@
 /**
  * Route test kit: wiring a step's question and choices with direct inserts (rows as add_route_branches
- * writes them), the route player page's data block, and the route as get_route shows it
- * (routeDetail), for comparing numbers with what was played.
+ * writes them), the route player page's data block, and the route as get_route answers it,
+ * for comparing numbers with what was played.
  */
 import { randomUUID } from 'node:crypto';
-import { routeDetail } from '../../src/domains/routes/route-detail.queries.ts';
-import { createMediaLinks } from '../../src/media/media-links.ts';
+import type { Static } from 'typebox';
+import type { RouteDetail } from '../../src/domains/routes/routes.schemas.ts';
 import type { TestApp } from './app.ts';
 
 export type ChoiceSpec =
@@ -67,12 +67,9 @@ export function pageData(html: string): PageData {
   return JSON.parse(match[1]) as PageData;
 }
 
-/** The route as get_route answers it. */
-export function routeAsShown(harness: TestApp, workspaceId: string, routeId: string) {
-  return routeDetail(
-    harness.database.db,
-    workspaceId,
-    routeId,
-    createMediaLinks('unused-secret-unused-secret', 'http://localhost:3000').links,
-  );
+/** The route as get_route answers it, over HTTP with the workspace's key. */
+export async function routeAsShown(harness: TestApp, ws: { key: string }, routeId: string): Promise<Static<typeof RouteDetail>> {
+  const answer = await harness.request('GET', `/v1/routes/${routeId}`, { token: ws.key });
+  if (answer.status !== 200) throw new Error(`get_route answered ${answer.status}: ${answer.raw}`);
+  return answer.body;
 }

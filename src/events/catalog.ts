@@ -67,7 +67,7 @@ export const EVENT_CATALOG = {
   },
   'route.completed': {
     summary: 'A route was completed',
-    when: 'A viewer reached the end of an interactive route (reserved for routes).',
+    when: 'A viewer reached an end of an interactive route: an end choice, the lead form sent, or a last step played out.',
     data: RouteCompleted,
   },
   'webhook.test': {

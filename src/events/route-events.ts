@@ -1,6 +1,7 @@
 /**
- * What `route.completed` carries: a viewer reached the end of an interactive route, and the path
- * they took through it. Routes have no operations yet; the schema is fixed now.
+ * What `route.completed` carries: a viewer reached an end of an interactive route (an `end` choice,
+ * the lead form sent, or a step without choices played out), the path they took through it, and
+ * the lead their browser is known as (docs/routes.md).
  */
 import { Type } from 'typebox';
 import { Id, Nullable } from '../core/schemas.ts';
@@ -17,7 +18,9 @@ export const RouteCompleted = Type.Object(
         {
           video_id: Id('A step’s video.'),
           title: Type.String(),
-          choice: Nullable(Type.String({ description: 'The choice made after this step; null on the last.' })),
+          choice: Nullable(
+            Type.String({ description: 'The choice made at this step; null on a last step played out (one without choices).' }),
+          ),
         },
         { additionalProperties: false },
       ),

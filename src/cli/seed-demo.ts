@@ -7,6 +7,7 @@
  * workspace (and prints its admin key) unless --workspace names an existing one.
  */
 import type { Config } from '../config.ts';
+import { PLANS } from '../core/plans.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
@@ -42,7 +43,11 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     // Before archiving: a form is filled on a video while it is served.
     await playDemoLeads(database.db, wsId, watchable, now);
     // Before the ledger: a route's lead form adds leads, whose purchases the ledger may hold.
-    const routes = await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, watchable), now);
+    // A workspace whose plan has no interactive routes (seeding an existing free one) gets none.
+    const { plan } = await database.db.selectFrom('workspaces').select('plan').where('id', '=', wsId).executeTakeFirstOrThrow();
+    const routes = PLANS[plan].entitlements.has('interactive_routes')
+      ? await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, watchable), now)
+      : 0;
     const outcomes = await playDemoOutcomes(database.db, wsId, now);
     const { leads } = await database.db
       .selectFrom('leads')

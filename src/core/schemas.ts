@@ -90,7 +90,14 @@ export const Email = (description: string) => Type.String({ format: 'email', max
  * headers also trip on), bidirectional overrides and isolates (which reverse how the text reads),
  * unpaired surrogates and non-characters. Letters of every script, accents and emoji are names.
  */
-export const PersonName = (description: string, maxLength = 100) =>
+export const PersonName = (description: string, maxLength = 100) => ShownText(description, maxLength);
+
+/**
+ * Text shown to people as one line (a name, a button's label, a question): at least one visible
+ * character, and no control characters, line breaks, direction overrides or lone surrogates, which
+ * would make it invisible, reversed or garbled where it is shown.
+ */
+export const ShownText = (description: string, maxLength: number) =>
   Type.String({
     minLength: 1,
     maxLength,

@@ -181,6 +181,13 @@ test('paused, draft, archived, unknown and malformed routes, and a step whose vi
   const data = pageData((await http(harness, 'GET', `/r/${route.id}`)).raw);
   assert.equal(data.steps[1]?.video, null);
   assert.ok(data.steps[0]?.video && data.steps[2]?.video);
+
+  // With the entry step's video gone, no visit can start: the player never sends it, nor may anyone.
+  const visit = await visitOf(harness, route.id);
+  await db.updateTable('videos').set({ archived: true }).where('id', '=', route.videos.intro).execute();
+  const start = await visit.post([{ type: 'step', index: 0, step_id: route.steps.entry }]);
+  assert.equal(start.status, 400, start.raw);
+  assert.match(start.body.error.message, /events\[0\]\.step_id: the entry step’s video is not available/);
 });
 
 test('names, titles, questions and labels are escaped in the page and its data block', async (t) => {
@@ -485,7 +492,7 @@ test('events that do not fit the graph or the visit are refused, each named, and
   assert.equal(bot.status, 204);
 });
 
-test('tokens: tampered, expired, or another route’s are 403; a route no longer public is 404', async (t) => {
+test('tokens: tampered, expired, or another route’s are 403; a route no longer public, or of a plan without routes, is 404', async (t) => {
   let now = new Date();
   const harness = await startTestApp(t, { clock: () => now });
   const ws = await harness.workspace();
@@ -526,6 +533,23 @@ test('tokens: tampered, expired, or another route’s are 403; a route no longer
   const gone = await visit.post([{ type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.toPricing }]);
   assert.equal(gone.status, 404);
   assert.equal(gone.body.error.code, 'not_found');
+
+  // The route id in the path in capitals is the same route, for the page and for its token.
+  const shouting = await http(harness, 'POST', `/r/${other.id.toUpperCase()}/events`, {
+    token: otherVisit.data.token,
+    viewer_id: otherVisit.viewerId,
+    events: [{ type: 'step', index: 0, step_id: other.steps.entry }],
+  });
+  assert.equal(shouting.status, 200, shouting.raw);
+  assert.equal((await http(harness, 'GET', `/r/${other.id.toUpperCase()}`)).status, 200);
+
+  // A workspace whose plan lost interactive routes stops playing them: the page and its endpoints.
+  await harness.database.db.updateTable('workspaces').set({ plan: 'free' }).where('id', '=', ws.id).execute();
+  const page = await http(harness, 'GET', `/r/${other.id}`);
+  assert.equal(page.status, 404);
+  assert.match(page.raw, /This route is not available/);
+  const unplanned = await otherVisit.post([{ type: 'step', index: 0, step_id: other.steps.entry }]);
+  assert.equal(unplanned.status, 404, unplanned.raw);
 });
 
 test('PostgreSQL unreachable: the page is a 503 page with Retry-After, the endpoints a 503 answer', async (t) => {

@@ -21,7 +21,7 @@ export function requireViewingToken(tokens: ViewingTokens, token: string, now: D
  */
 export function requireRouteToken(tokens: RouteTokens, token: string, now: Date, routeId: string): { routeId: string; visitId: string } {
   const checked = tokens.check(token, now);
-  if (checked.ok && checked.routeId === routeId) return { routeId: checked.routeId, visitId: checked.visitId };
+  if (checked.ok && checked.routeId === routeId.toLowerCase()) return { routeId: checked.routeId, visitId: checked.visitId };
   if (checked.ok) throw new AppError('forbidden', 'The route token is for another route; reload the page.');
   throw new AppError(
     'forbidden',

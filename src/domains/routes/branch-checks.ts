@@ -85,7 +85,14 @@ export async function checkBranches(
   if (fromStep && branches.length > 0 && branches.every((branch) => stepOf(branch.to_step_id) === fromStep)) {
     problems.push({ field: 'branches', problem: `every choice plays ${stepName(fromStep)} again; add a way out` });
   }
-  const newSteps = new Set([...videos.values()].map((video) => video.id)).size;
+  // A to_video step already there is played again rather than added twice (reusableStep).
+  const reused = new Map<string, GraphStep>();
+  branches.forEach((branch, i) => {
+    const video = videos.get(`branches[${i}].to_video`);
+    const step = video && fromStep ? reusableStep(steps, fromStep, branch.label, video.id) : undefined;
+    if (step) reused.set(`branches[${i}].to_video`, step);
+  });
+  const newSteps = new Set([...videos].filter(([field]) => !reused.has(field)).map(([, video]) => video.id)).size;
   if (steps.length > 0 && steps.length + newSteps > ROUTE_LIMITS.steps) {
     problems.push({ field: 'branches', problem: stepLimitProblem(steps.length, newSteps) });
   }
@@ -93,6 +100,8 @@ export async function checkBranches(
 
   const choices = branches.map((branch, i): WiredChoice => {
     const label = (branch.label as string).trim();
+    const again = reused.get(`branches[${i}].to_video`);
+    if (again) return { label, target: 'step', toStepId: again.id };
     const video = videos.get(`branches[${i}].to_video`);
     if (video) return { label, target: 'new_step', videoId: video.id };
     if (typeof branch.to_step_id === 'string') return { label, target: 'step', toStepId: (stepOf(branch.to_step_id) as GraphStep).id };
@@ -100,6 +109,26 @@ export async function checkBranches(
     return { label, target: branch.lead_form === true ? 'lead_form' : 'end' };
   });
   return { problems, fromStep, choices };
+}
+
+/**
+ * The step a `to_video` choice plays when the route has it already, so that sending the same wiring
+ * twice, or naming the video of a step added earlier, adds no step nothing leads to: the step the
+ * same-labelled choice of this step plays now, when it plays that video; else a step of that video
+ * that no other step's choice leads to (one add_route_step made, or one this step's choices being
+ * replaced led to). Never the entry step or the step being wired.
+ */
+function reusableStep(steps: readonly GraphStep[], fromStep: GraphStep, label: unknown, videoId: string): GraphStep | undefined {
+  const candidate = (step: GraphStep | undefined) => step && step.position !== 0 && step.id !== fromStep.id && step.video.id === videoId;
+  if (typeof label === 'string') {
+    const same = fromStep.choices.find((choice) => choice.toStepId && labelKey(choice.label) === labelKey(label));
+    const current = steps.find((step) => step.id === same?.toStepId);
+    if (candidate(current)) return current;
+  }
+  const ledToElsewhere = new Set(
+    steps.filter((step) => step.id !== fromStep.id).flatMap((step) => step.choices.map((choice) => choice.toStepId)),
+  );
+  return steps.find((step) => candidate(step) && !ledToElsewhere.has(step.id));
 }
 
 /** In the order of the input: the step's fields, each branch's, then the list's as a whole. */

@@ -81,7 +81,7 @@ export async function routeDetail(
   };
 }
 
-export function problemsOf(graph: RouteGraph): Static<typeof RouteDetail>['problems'] {
+function problemsOf(graph: RouteGraph): Static<typeof RouteDetail>['problems'] {
   return graphProblems(graph).map((problem) => ({ code: problem.code, step_id: problem.stepId, message: problem.message }));
 }
 

@@ -5,6 +5,7 @@
  * served (servable-videos.queries.ts), with what the player needs to show them.
  */
 import type { Kysely } from 'kysely';
+import { PLANS } from '../../core/plans.ts';
 import { isUuid } from '../../core/real-instants.ts';
 import type { Database, RouteStatus } from '../../db/tables/index.ts';
 import { servableVideos } from '../videos/servable-videos.queries.ts';
@@ -26,11 +27,20 @@ export interface PlayableVideo {
   height: number | null;
 }
 
-/** The route with this id, or undefined when there is none or the id is malformed. */
+/**
+ * The route with this id, or undefined when there is none, the id is malformed, or the workspace's
+ * plan does not include interactive routes (a workspace moved to free stops playing its routes).
+ */
 export async function findPlayerRoute(db: Kysely<Database>, routeId: string): Promise<PlayerRoute | undefined> {
   if (!isUuid(routeId)) return undefined;
-  const row = await db.selectFrom('routes').select(['id', 'workspace_id', 'name', 'status']).where('id', '=', routeId).executeTakeFirst();
-  return row && { id: row.id, workspaceId: row.workspace_id, name: row.name, status: row.status };
+  const row = await db
+    .selectFrom('routes as r')
+    .innerJoin('workspaces as w', 'w.id', 'r.workspace_id')
+    .select(['r.id', 'r.workspace_id', 'r.name', 'r.status', 'w.plan'])
+    .where('r.id', '=', routeId.toLowerCase())
+    .executeTakeFirst();
+  if (!row || !PLANS[row.plan].entitlements.has('interactive_routes')) return undefined;
+  return { id: row.id, workspaceId: row.workspace_id, name: row.name, status: row.status };
 }
 
 /** The route's graph, and by video id the steps' videos the public side may play. */

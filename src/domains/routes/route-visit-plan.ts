@@ -82,6 +82,8 @@ export function planVisitEvents(
       if (endedBy) return problem('', 'the visit has ended; reload the page to start again');
       if (event.index === 0) {
         if (event.step_id !== entry?.id) return problem('.step_id', 'index 0 is the entry step, and this is another step');
+        // The player never starts a visit it cannot play: the page shows the step as not available.
+        if (entry.video.state !== 'ready') return problem('.step_id', 'the entry step’s video is not available, so no visit can start');
       } else {
         const before = path[event.index - 1] as PathStep;
         const led = before.choiceId ? choices.get(before.choiceId) : undefined;

@@ -154,9 +154,12 @@ export async function wireStep(
   await touchRoute(db, workspaceId, routeId, now);
 }
 
-/** How labels compare: trimmed, any case ("Yes" and " yes " are one choice). */
+/**
+ * How labels compare: trimmed, any case, and in one Unicode form ("Yes" and " yes " are one choice,
+ * and so are an "é" typed as one character and as "e" plus an accent: they look the same).
+ */
 export function labelKey(label: string): string {
-  return label.trim().toLowerCase();
+  return label.trim().normalize('NFC').toLowerCase();
 }
 
 /** Renames the route or moves it to another status (only the fields given). */

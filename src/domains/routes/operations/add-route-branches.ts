@@ -1,6 +1,7 @@
 /**
  * add_route_branches: wires a step's question and choices (the entry step unless from_step_id says
  * otherwise), replacing what it had: choices keeping a label keep their id, the others are retired.
+ * On a live route, wiring that would give the route a new problem is refused (live-route-checks.ts).
  * Writes the choices, the step, any new steps for to_video, and the route's updated_at; emits no
  * event. Every problem of the call is named in one answer (branch-checks.ts).
  */
@@ -8,17 +9,18 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { isUuid } from '../../../core/real-instants.ts';
-import { NOT_BLANK } from '../../../core/schemas.ts';
 import { checkBranches } from '../branch-checks.ts';
+import { keepLiveRouteSound } from '../live-route-checks.ts';
 import { routeDetail } from '../route-detail.queries.ts';
 import { loadRouteGraph, lockRoute } from '../route-graph.queries.ts';
+import { graphProblems } from '../route-graph.ts';
 import { wireStep } from '../route-writes.queries.ts';
-import { ROUTE_LIMITS, RouteDetail, RouteId, StepId, VideoReference } from '../routes.schemas.ts';
+import { ChoiceLabel, Question, ROUTE_LIMITS, RouteDetail, RouteId, StepId, VideoReference } from '../routes.schemas.ts';
 import { textField } from '../step-video-checks.ts';
 
 const Branch = Type.Object(
   {
-    label: Type.String({ minLength: 1, maxLength: ROUTE_LIMITS.label, ...NOT_BLANK }),
+    label: ChoiceLabel,
     to_step_id: Type.Optional(StepId('Plays this step.')),
     to_video: Type.Optional(VideoReference('Plays a new step of this video.')),
     url: Type.Optional(Type.String({ format: 'uri', maxLength: ROUTE_LIMITS.url, description: 'Opens this https link.' })),
@@ -45,7 +47,7 @@ export const addRouteBranches = defineOperation({
     {
       route_id: RouteId,
       from_step_id: Type.Optional(StepId('The step asking; default the entry step.')),
-      question: Type.Optional(Type.String({ minLength: 1, maxLength: ROUTE_LIMITS.question, ...NOT_BLANK })),
+      question: Type.Optional(Question),
       ask_at_second: Type.Optional(Type.Number({ minimum: 0, description: 'Pause the video here to ask; default at its end.' })),
       branches: Type.Array(Branch, { minItems: 1, maxItems: ROUTE_LIMITS.choices }),
     },
@@ -67,7 +69,7 @@ export const addRouteBranches = defineOperation({
     ],
   },
   async handler(ctx, input) {
-    await lockRoute(ctx.db, ctx.workspaceId, input.route_id);
+    const route = await lockRoute(ctx.db, ctx.workspaceId, input.route_id);
     const graph = await loadRouteGraph(ctx.db, ctx.workspaceId, input.route_id);
     const { problems, fromStep, choices } = await checkBranches(ctx.db, ctx.workspaceId, graph.steps, input);
     if (problems.length > 0 || !fromStep) throw AppError.invalid(problems);
@@ -80,6 +82,9 @@ export const addRouteBranches = defineOperation({
       choices,
       now: ctx.now,
     });
+    if (route.status === 'live') {
+      await keepLiveRouteSound(ctx.db, { workspaceId: ctx.workspaceId, routeId: route.id }, graphProblems(graph), 'branches');
+    }
     return routeDetail(ctx.db, ctx.workspaceId, input.route_id, ctx.links);
   },
 });

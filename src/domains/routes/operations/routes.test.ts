@@ -265,9 +265,10 @@ test('a route has at most 50 steps, whichever operation adds them', async (t) =>
   assert.match(step.body.error.message, /video: would add a step to a route of 50; a route has at most 50 steps/);
   const almost = await ws.addRoute({ videoIds: Array.from({ length: 49 }, () => video) });
   await ws.addVideo({ title: 'Other' });
+  await ws.addVideo({ title: 'Third' });
   const branches = await post(harness, ws, `/routes/${almost.id}/branches`, {
     branches: [
-      { label: 'A', to_video: 'Loop' },
+      { label: 'A', to_video: 'Third' },
       { label: 'B', to_video: 'Other' },
     ],
   });
@@ -280,7 +281,8 @@ test('a route has at most 50 steps, whichever operation adds them', async (t) =>
     ],
   });
   assert.equal(shared.status, 200, shared.raw);
-  assert.equal(shared.body.step_count, 50, 'choices naming one video share its new step');
+  assert.equal(shared.body.step_count, 49, 'a step of that video nothing led to is played, not a new one added');
+  assert.equal(shared.body.steps[0].choices[0].to_step_id, shared.body.steps[1].step_id, 'the first such step');
   assert.equal(shared.body.steps[0].choices[0].to_step_id, shared.body.steps[0].choices[1].to_step_id);
 });
 
@@ -477,4 +479,105 @@ test('archiving a video a route plays: the step shows unavailable, get_route rep
     listed.structuredContent.routes.map((r: { route_id: string }) => r.route_id),
     [route.route_id],
   );
+});
+
+test('a live route stays sound: wiring that would strand viewers, a lone new step and live-on-live over problems are refused', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await newRoute(harness, ws, 'Start');
+  await ws.addVideo({ title: 'Next' });
+  const wired = await post(harness, ws, `/routes/${route.route_id}/branches`, { branches: [{ label: 'Go on', to_video: 'Next' }] });
+  assert.equal(wired.status, 200, wired.raw);
+  const next = wired.body.steps[1].step_id;
+  const live = await harness.request('PATCH', `/v1/routes/${route.route_id}`, { token: ws.key, body: { status: 'live' } });
+  assert.equal(live.status, 200, live.raw);
+
+  // Next back to Start, with no way out: a loop viewers would be stuck in. Nothing of it is kept.
+  const loop = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    from_step_id: next,
+    branches: [{ label: 'Back', to_step_id: route.entry_step_id }],
+  });
+  assert.equal(loop.status, 400, loop.raw);
+  assert.deepEqual(problemFields(loop), ['branches', 'branches']);
+  assert.match(loop.body.error.message, /would give the live route a problem viewers would meet: step 1 \(“Start”\): no chain of choices/);
+  const after = await harness.request('GET', `/v1/routes/${route.route_id}`, { token: ws.key });
+  assert.deepEqual(after.body.steps[1].choices, [], 'the refused wiring left nothing behind');
+  assert.deepEqual(after.body.problems, []);
+
+  // A step on its own would be unreachable; added and wired in one call, it is fine.
+  await ws.addVideo({ title: 'Extra' });
+  const lone = await post(harness, ws, `/routes/${route.route_id}/steps`, { video: 'Extra' });
+  assert.equal(lone.status, 400, lone.raw);
+  assert.match(lone.body.error.message, /video: cannot be added to a live route on its own/);
+  const throughBranches = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    from_step_id: next,
+    branches: [
+      { label: 'More', to_video: 'Extra' },
+      { label: 'Done', end: true },
+    ],
+  });
+  assert.equal(throughBranches.status, 200, throughBranches.raw);
+  assert.equal(throughBranches.body.step_count, 3);
+  assert.deepEqual(throughBranches.body.problems, []);
+
+  // A video archived while live breaks the route; asking for live again says so, with a bad name too.
+  await harness.database.db
+    .updateTable('videos')
+    .set({ archived: true })
+    .where('title', '=', 'Extra')
+    .where('workspace_id', '=', ws.id)
+    .execute();
+  const again = await harness.request('PATCH', `/v1/routes/${route.route_id}`, { token: ws.key, body: { status: 'live', name: ' ' } });
+  assert.equal(again.status, 400, again.raw);
+  assert.deepEqual(problemFields(again), ['name', 'status']);
+  assert.match(again.body.error.message, /status: cannot be live: step 3 \(“Extra”\): its video is archived/);
+  // Earlier problems do not block other edits of a live route.
+  const relabel = await post(harness, ws, `/routes/${route.route_id}/branches`, { branches: [{ label: 'Continue', to_step_id: next }] });
+  assert.equal(relabel.status, 200, relabel.raw);
+});
+
+test('to_video sent again plays the step it made instead of adding another; labels must show and compare in one Unicode form', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await newRoute(harness, ws, 'Start');
+  await ws.addVideo({ title: 'Security basics' });
+  const wiring = {
+    question: 'Which?',
+    branches: [
+      { label: 'More', to_video: 'Security basics' },
+      { label: 'Stop', end: true },
+    ],
+  };
+  for (let i = 0; i < 3; i++) {
+    const res = await post(harness, ws, `/routes/${route.route_id}/branches`, wiring);
+    assert.equal(res.status, 200, res.raw);
+    assert.equal(res.body.step_count, 2, `send ${i + 1}: one step for the video`);
+    assert.deepEqual(res.body.problems, []);
+  }
+  // A step added on its own, then named by its video: wired, not doubled.
+  await ws.addVideo({ title: 'Pricing' });
+  const added = await post(harness, ws, `/routes/${route.route_id}/steps`, { video: 'Pricing' });
+  const wiredIn = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    branches: [
+      { label: 'Price', to_video: 'Pricing' },
+      { label: 'More', to_video: 'Security basics' },
+    ],
+  });
+  assert.equal(wiredIn.status, 200, wiredIn.raw);
+  assert.equal(wiredIn.body.step_count, 3);
+  assert.equal(wiredIn.body.steps[0].choices[0].to_step_id, added.body.step_id);
+  assert.deepEqual(wiredIn.body.problems, []);
+
+  const unseen = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    question: 'Line one\nline two',
+    branches: [
+      { label: '\u200b', end: true },
+      { label: 'a\u202eb', end: true },
+      { label: 'Caf\u00e9', end: true },
+      { label: 'Cafe\u0301', end: true },
+    ],
+  });
+  assert.equal(unseen.status, 400, unseen.raw);
+  assert.deepEqual(problemFields(unseen), ['question', 'branches[0].label', 'branches[1].label', 'branches[3].label']);
+  assert.match(unseen.body.error.message, /branches\[3\]\.label: repeats the label of branches\[2\]\.label/);
 });

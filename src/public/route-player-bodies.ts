@@ -37,13 +37,19 @@ export const RouteEventsBody = Type.Object(
 );
 export type RouteEventsBody = Static<typeof RouteEventsBody>;
 
-/** A choice needs its choice_id; a step or a finish has none. */
-export function eventShapeProblems(body: RouteEventsBody): FieldProblem[] {
-  return body.events.flatMap((event, i) => {
-    if (event.type === 'choice' && event.choice_id === undefined)
-      return [{ field: `events[${i}].choice_id`, problem: 'is required for a choice' }];
-    if (event.type !== 'choice' && event.choice_id !== undefined) {
-      return [{ field: `events[${i}].choice_id`, problem: `is only for a choice, not a ${event.type}` }];
+/**
+ * A choice needs its choice_id; a step or a finish has none. Read from the body as sent (it runs
+ * beside the schema's checks, so one answer names both), looking at no more events than a batch holds.
+ */
+export function eventShapeProblems(body: unknown): FieldProblem[] {
+  const events = typeof body === 'object' && body !== null ? (body as { events?: unknown }).events : undefined;
+  if (!Array.isArray(events)) return [];
+  return events.slice(0, ROUTE_EVENTS_PER_BATCH).flatMap((event: unknown, i) => {
+    if (typeof event !== 'object' || event === null) return [];
+    const { type, choice_id: choiceId } = event as { type?: unknown; choice_id?: unknown };
+    if (type === 'choice' && choiceId === undefined) return [{ field: `events[${i}].choice_id`, problem: 'is required for a choice' }];
+    if ((type === 'step' || type === 'finish') && choiceId !== undefined) {
+      return [{ field: `events[${i}].choice_id`, problem: `is only for a choice, not a ${type}` }];
     }
     return [];
   });

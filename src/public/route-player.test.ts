@@ -423,6 +423,17 @@ test('events that do not fit the graph or the visit are refused, each named, and
       { field: 'events[6].choice_id', problem: 'is only for a choice, not a step' },
     ],
   );
+  // A schema problem and the choice rule in one batch: both named in the one answer.
+  await refused(
+    [
+      { type: 'step', index: -1, step_id: route.steps.entry },
+      { type: 'choice', index: 0, step_id: route.steps.entry },
+    ],
+    [
+      { field: 'events[0].index', problem: 'must be at least 0' },
+      { field: 'events[1].choice_id', problem: 'is required for a choice' },
+    ],
+  );
   await refused(
     [
       { type: 'step', index: 2, step_id: route.steps.demo },

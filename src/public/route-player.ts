@@ -16,7 +16,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../core/errors.ts';
 import type { RateLimiter } from '../core/rate-limit.ts';
 import { outageError } from '../core/unavailable.ts';
-import { validateInput } from '../core/validation.ts';
+import { inputProblems, validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
 import { findPlayerRoute, type PlayerRoute, playerGraph } from '../domains/routes/route-player.queries.ts';
 import { createRouteTokens } from '../domains/routes/route-token.ts';
@@ -101,9 +101,11 @@ async function tokenRoute(options: RoutePlayerOptions, request: FastifyRequest, 
 async function postEvents(options: RoutePlayerOptions, request: FastifyRequest, reply: FastifyReply) {
   // Crawlers that run scripts would otherwise start visits; /collect drops them the same way.
   if (isBot(request.headers['user-agent'])) return reply.code(204).send();
-  const body = validateInput<RouteEventsBody>(RouteEventsBody, request.body, 'json');
-  const shape = eventShapeProblems(body);
-  if (shape.length > 0) throw AppError.invalid(shape);
+  const shape = inputProblems(RouteEventsBody, request.body, 'json');
+  const reported = new Set(shape.map((problem) => problem.field));
+  const problems = [...shape, ...eventShapeProblems(request.body).filter((problem) => !reported.has(problem.field))];
+  if (problems.length > 0) throw AppError.invalid(problems);
+  const body = request.body as RouteEventsBody;
   const now = options.clock();
   const { route, visitId } = await tokenRoute(options, request, body.token, now);
   await recordRouteEvents(options.db, {

@@ -15,6 +15,7 @@ import { MAX_MEMBERS } from '../src/core/input-bounds.ts';
 import { type AnyOperation, pathParams } from '../src/core/operation.ts';
 import { PATTERN_RULE } from '../src/core/validation-messages.ts';
 import { CollectBatch } from '../src/domains/viewing/collect-batch.ts';
+import { RouteEventsBody, RouteLeadBody } from '../src/public/route-player-bodies.ts';
 import { startTestApp, type TestResponse } from './helpers/app.ts';
 import {
   AttackTally,
@@ -35,6 +36,7 @@ import {
 } from './helpers/hostile-inputs.ts';
 import { callTool, connectMcp } from './helpers/mcp-client.ts';
 import { restRequest } from './helpers/operation-request.ts';
+import { pageData, wireStep } from './helpers/routes.ts';
 import { BROWSER, pageView, viewer } from './helpers/viewing.ts';
 
 /** Attacks that put one value in one field, whatever the transport. */
@@ -232,6 +234,60 @@ test('POST /collect: every attack on every field of a batch answers success or a
   assert.deepEqual(failures, []);
 });
 
+test('the route player’s endpoints: every attack on every field of an events batch and a lead form answers success or a small 4xx', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await ws.addRoute({ status: 'live' });
+  const entry = route.stepIds[0] as string;
+  const [choice] = await wireStep(harness, ws.id, route, entry, 'Which?', [{ label: 'Talk to us', target: 'lead_form' }]);
+  const page = await harness.app.inject({ method: 'GET', url: `/r/${route.id}` });
+  const { token } = pageData(page.body);
+  const tally = new AttackTally();
+  const failures: string[] = [];
+  const post = async (attack: string, path: string, payload: string) => {
+    const started = performance.now();
+    const res = await harness.app.inject({
+      method: 'POST',
+      url: `/r/${route.id}/${path}`,
+      headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
+      payload,
+    });
+    const bytes = Buffer.byteLength(res.body);
+    tally.record(attack, res.statusCode, performance.now() - started, bytes);
+    let body: unknown;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    const found = answerProblems(res.statusCode, bytes, body);
+    if (found.length > 0) failures.push(`${attack}: ${path} ${payload.slice(0, 100)} ${found.join(', ')}: ${res.body.slice(0, 300)}`);
+  };
+  // The bodies are at most 16 and 8 KiB: large values are sized to be read and refused, not cut off at 413.
+  const attacks: [string, unknown[]][] = VALUE_ATTACKS.map(([attack, values]) => [
+    attack,
+    attack === 'huge arrays' ? [HUGE_ARRAY.slice(0, 2_000)] : attack === 'huge objects' ? [WIDE_OBJECT] : values,
+  ]);
+  const events = { token, viewer_id: viewer('fuzz-route'), events: [{ type: 'step', index: 0, step_id: entry }] };
+  const event = { type: 'choice', index: 0, step_id: entry, choice_id: choice };
+  const lead = { token, viewer_id: viewer('fuzz-route'), index: 0, step_id: entry, email: 'fuzz@example.com', first_name: 'Fuzz' };
+  await post('unknown fields', 'events', JSON.stringify({ ...events, unexpected_field: 1 }));
+  for (const [attack, values] of attacks) {
+    for (const value of values) {
+      for (const field of Object.keys(events)) await post(attack, 'events', JSON.stringify({ ...events, [field]: value }));
+      for (const field of Object.keys(event))
+        await post(attack, 'events', JSON.stringify({ ...events, events: [{ ...event, [field]: value }] }));
+      for (const field of Object.keys(lead)) await post(attack, 'lead', JSON.stringify({ ...lead, [field]: value }));
+    }
+  }
+  for (const depth of [3_000, 100_000]) await post('depth bombs', 'events', nestedArrayText(depth));
+  await post('huge arrays', 'events', JSON.stringify({ ...events, events: Array.from({ length: 300 }, () => event) }));
+  await post('prototype property names', 'lead', '{"__proto__":{"polluted":true}}');
+  report(t, tally, '/r/{route_id}');
+  assert.ok(tally.total > 500, `sent ${tally.total} requests`);
+  assert.deepEqual(failures, []);
+});
+
 test('MCP: every attack on every argument of every tool answers a result or a small 4xx, never an internal error', async (t) => {
   const { app, workspace } = await startTestApp(t, { rateLimitOverride: 1_000_000 });
   const ws = await workspace();
@@ -295,5 +351,7 @@ test('inputs are bounded by construction: every array has maxItems, every patter
   };
   for (const op of catalog) walk(op.input, op.name);
   walk(CollectBatch, '/collect');
+  walk(RouteEventsBody, '/r/{route_id}/events');
+  walk(RouteLeadBody, '/r/{route_id}/lead');
   assert.deepEqual(missing, []);
 });

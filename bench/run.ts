@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|collect|analytics|webhooks|all]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|collect|analytics|routes|webhooks|all]`: runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
@@ -8,6 +8,8 @@
  *   batches, then the database counted against what was acknowledged (collect.ts).
  * - analytics: p50/p99 of get_video_analytics, get_video_retention and get_analytics_summary on
  *   workspaces with 10k, 100k and 1M seeded sessions (analytics-reads.ts); needs PostgreSQL.
+ * - routes: p50/p99 of get_route, list_routes and get_analytics_summary on workspaces with a live
+ *   6-step route and 10k, 100k and 1M seeded visits (route-reads.ts); needs PostgreSQL.
  * - webhooks: deliveries per second to a fast loopback receiver and event-to-arrival p50/p99
  *   (webhooks.ts, a script that runs when loaded); needs PostgreSQL.
  * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the
@@ -17,6 +19,7 @@
 import { runAnalyticsBenchmark } from './analytics-reads.ts';
 import { runCollectBenchmark } from './collect.ts';
 import { runListVideosBenchmark } from './list-videos.ts';
+import { runRouteBenchmark } from './route-reads.ts';
 import { runUploadBenchmark } from './upload.ts';
 
 const BENCHMARKS = {
@@ -24,6 +27,7 @@ const BENCHMARKS = {
   upload: runUploadBenchmark,
   collect: runCollectBenchmark,
   analytics: runAnalyticsBenchmark,
+  routes: runRouteBenchmark,
   webhooks: async () => {
     await import('./webhooks.ts');
   },
@@ -38,7 +42,9 @@ const names: Name[] =
   requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
-  process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|webhooks|all]\n`);
+  process.stderr.write(
+    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|routes|webhooks|all]\n`,
+  );
   process.exit(2);
 }
 for (const name of names) await BENCHMARKS[name](log);

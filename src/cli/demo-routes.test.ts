@@ -1,11 +1,14 @@
 /**
  * The demo's routes, on the demo library: two live routes and a draft, built by the writes the
  * operations use, walked by simulated viewers through the player's recording, so get_route answers
- * with starts, completions, choices made, drop-offs and several paths, and the draft with its problem.
+ * with starts, completions, choices made, drop-offs and several paths, and the draft with its problem;
+ * the numbers kept as the visits happened equal a recount of the visits' rows.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../test/helpers/app.ts';
+import { rebuildRouteCounters } from '../domains/routes/route-counters.ts';
+import { routeStats } from '../domains/routes/route-stats.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
@@ -60,6 +63,13 @@ test('seed --demo routes: live routes walked down different paths, and a draft w
     draft.problems.map((problem: { code: string }) => problem.code),
     ['unreachable_step'],
   );
+
+  // The numbers kept as the visits happened equal a count of the visits' rows made afterwards.
+  for (const { route_id: routeId } of list.body.routes as { route_id: string }[]) {
+    const kept = await routeStats(db, ws.id, routeId);
+    await rebuildRouteCounters(db, { workspaceId: ws.id, routeId });
+    assert.deepEqual(await routeStats(db, ws.id, routeId), kept, `the kept counters of ${routeId} match a recount`);
+  }
 
   const types = await harness.eventTypes(ws.id);
   assert.equal(types.filter((type) => type === 'route.completed').length, completions, 'one route.completed per completion');

@@ -19,6 +19,7 @@ import * as leadsAndOutcomes from './migrations/0011-leads-and-outcomes.ts';
 import * as outcomesWriteScope from './migrations/0013-outcomes-write-scope.ts';
 import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.ts';
 import * as routes from './migrations/0016-routes.ts';
+import * as routeCounters from './migrations/0017-route-counters.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0013-outcomes-write-scope': outcomesWriteScope,
   '0015-outcomes-by-last-touch': outcomesByLastTouch,
   '0016-routes': routes,
+  '0017-route-counters': routeCounters,
 };
 
 /**

@@ -243,8 +243,11 @@ test('a path through two steps to an end: numbers, one route.completed with the 
   const last = [{ type: 'choice', index: 1, step_id: route.steps.pricing, choice_id: route.choices.done }];
   assert.equal((await visit.post(last)).status, 200);
 
-  // Sent again (a retry whose answer was lost, a beacon): nothing changes.
+  // Sent again (a retry whose answer was lost, a beacon), also many at once: nothing changes.
   for (const batch of [middle, last, [...middle, ...last]]) assert.equal((await visit.post(batch)).status, 200);
+  const entryOnly = [{ type: 'step', index: 0, step_id: route.steps.entry }];
+  const together = await Promise.all(Array.from({ length: 12 }, (_, i) => visit.post(i % 2 === 0 ? [...middle, ...last] : entryOnly)));
+  assert.deepEqual(new Set(together.map((res) => res.status)), new Set([200]));
 
   const row = await visitRow(harness, visit.visitId);
   assert.equal(row?.ended_by, 'end');
@@ -260,6 +263,20 @@ test('a path through two steps to an end: numbers, one route.completed with the 
   assert.deepEqual(shown.paths, [
     { step_ids: [route.steps.entry, route.steps.pricing], choices: ['Pricing', 'Done'], visits: 1, completed: 1 },
   ]);
+
+  // A new visit whose first batch arrives many times at once is one start, reached once, dropped once.
+  const second = await visitOf(harness, route.id);
+  const firsts = await Promise.all(Array.from({ length: 10 }, () => second.post([{ type: 'step', index: 0, step_id: route.steps.entry }])));
+  assert.deepEqual(new Set(firsts.map((res) => res.status)), new Set([200]));
+  const both = await routeAsShown(harness, ws, route.id);
+  assert.deepEqual([both.starts, both.completions, both.steps[0]?.reached, both.steps[0]?.dropped_off], [2, 1, 2, 1]);
+  assert.deepEqual(
+    both.paths.map((path) => [path.step_ids.length, path.visits, path.completed]),
+    [
+      [2, 1, 1],
+      [1, 1, 0],
+    ],
+  );
 
   assert.deepEqual(await completedEvents(harness, ws.id), [
     {

@@ -5,7 +5,16 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
-import type { RouteChoicesTable, RouteStepsTable, RoutesTable, RouteVisitStepsTable, RouteVisitsTable } from './routes.ts';
+import type {
+  RouteChoiceCountsTable,
+  RouteChoicesTable,
+  RoutePathCountsTable,
+  RouteStepCountsTable,
+  RouteStepsTable,
+  RoutesTable,
+  RouteVisitStepsTable,
+  RouteVisitsTable,
+} from './routes.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
 import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
 import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
@@ -47,6 +56,9 @@ export interface Database {
   route_choices: RouteChoicesTable;
   route_visits: RouteVisitsTable;
   route_visit_steps: RouteVisitStepsTable;
+  route_step_counts: RouteStepCountsTable;
+  route_choice_counts: RouteChoiceCountsTable;
+  route_path_counts: RoutePathCountsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -15,6 +15,9 @@ export interface RoutesTable {
   workspace_id: string;
   name: string;
   status: ColumnType<RouteStatus, RouteStatus | undefined, RouteStatus>;
+  /** Kept by the recording of visits (migration 0017): visits that played the entry step, and that completed. */
+  starts: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -71,4 +74,32 @@ export interface RouteVisitStepsTable {
   /** The label as it was chosen, so a choice re-wired away still reads right. */
   choice_label: string | null;
   chosen_at: Timestamp | null;
+}
+
+/** The route numbers kept as visits happen (migration 0017, domains/routes/route-counters.ts). */
+export interface RouteStepCountsTable {
+  step_id: string;
+  workspace_id: string;
+  route_id: string;
+  reached: number;
+  finished: number;
+  dropped_off: number;
+}
+
+export interface RouteChoiceCountsTable {
+  choice_id: string;
+  workspace_id: string;
+  route_id: string;
+  chosen: number;
+}
+
+export interface RoutePathCountsTable {
+  route_id: string;
+  /** The step ids in order and the labels chosen: what makes two visits' paths the same. */
+  path_key: string;
+  workspace_id: string;
+  step_ids: string[];
+  choices: string[];
+  visits: number;
+  completed: number;
 }

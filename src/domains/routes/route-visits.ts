@@ -19,6 +19,7 @@ import { ENGAGEMENT_POINTS } from '../leads/engagement-score.ts';
 import { type CapturedFields, captureLeadIn } from '../leads/lead-capture.ts';
 import { LEAD_FORM_FIELDS, type LeadForm } from '../leads/lead-form.ts';
 import { creditLeadsOfViewer } from '../leads/viewing-engagement.ts';
+import { moveRouteCounters, readVisitTally, type VisitTally } from './route-counters.ts';
 import { loadRouteGraph } from './route-graph.queries.ts';
 import { type KnownChoice, type PathStep, planVisitEvents, type RouteEvent } from './route-visit-plan.ts';
 
@@ -77,7 +78,14 @@ async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Da
 export function recordRouteEvents(db: Kysely<Database>, request: RouteEventsRequest): Promise<void> {
   return inTransaction(db, async (trx) => {
     const starts = request.events.some((event) => event.type === 'step' && event.index === 0);
-    const visit = (await lockVisit(trx, request)) ?? (starts ? await startVisit(trx, request) : undefined);
+    // The tally before this call's writes, read under the visit's lock (null: this call made the visit).
+    let visit = await lockVisit(trx, request);
+    let before = visit ? await readVisitTally(trx, request.visitId) : null;
+    if (!visit && starts) {
+      const started = await startVisit(trx, request);
+      visit = started.visit;
+      if (!started.made) before = await readVisitTally(trx, request.visitId);
+    }
     const [graph, choices, path] = await Promise.all([
       loadRouteGraph(trx, request.workspaceId, request.routeId),
       knownChoices(trx, request),
@@ -113,13 +121,21 @@ export function recordRouteEvents(db: Kysely<Database>, request: RouteEventsRequ
       await creditLeadsOfViewer(trx, { workspaceId, viewerId: visit.viewer_id, points: ENGAGEMENT_POINTS.routeChoice, at: now });
     }
     await updateVisit(trx, request, visit, { ending: plan.ending, leadId: null });
+    await moveCounters(trx, request, before);
   });
+}
+
+/** Moves the route's numbers by what this call changed of the visit (route-counters.ts). */
+async function moveCounters(trx: Transaction<Database>, key: VisitKey, before: VisitTally | null): Promise<void> {
+  const after = await readVisitTally(trx, key.visitId);
+  if (after) await moveRouteCounters(trx, { workspaceId: key.workspaceId, routeId: key.routeId }, before, after);
 }
 
 /** Captures the lead from the route's form and completes the visit with it. */
 export function completeWithLead(db: Kysely<Database>, request: RouteLeadRequest): Promise<void> {
   return inTransaction(db, async (trx) => {
     const visit = await lockVisit(trx, request);
+    const before = visit ? await readVisitTally(trx, request.visitId) : null;
     const problems: FieldProblem[] = [];
     const at = visit ? (await visitPath(trx, request.visitId))[request.index] : undefined;
     const chose = at?.choiceId ? (await knownChoices(trx, request)).get(at.choiceId) : undefined;
@@ -145,6 +161,7 @@ export function completeWithLead(db: Kysely<Database>, request: RouteLeadRequest
       form: ROUTE_LEAD_FORM,
     });
     await updateVisit(trx, request, visit, { ending: 'lead_form', leadId: captured.leadId });
+    await moveCounters(trx, request, before);
   });
 }
 
@@ -159,9 +176,12 @@ function lockVisit(trx: Transaction<Database>, key: VisitKey): Promise<LockedVis
     .executeTakeFirst();
 }
 
-/** The visit row, made by its first step event; two first batches at once make one, and the second waits on its lock. */
-async function startVisit(trx: Transaction<Database>, key: VisitKey): Promise<LockedVisit | undefined> {
-  await trx
+/**
+ * The visit row, made by its first step event; two first batches at once make one, and the second
+ * waits on its lock. `made`: this call inserted it (so it is this call's start to count).
+ */
+async function startVisit(trx: Transaction<Database>, key: VisitKey): Promise<{ visit: LockedVisit | undefined; made: boolean }> {
+  const inserted = await trx
     .insertInto('route_visits')
     .values({
       id: key.visitId,
@@ -173,8 +193,9 @@ async function startVisit(trx: Transaction<Database>, key: VisitKey): Promise<Lo
       last_at: key.now,
     })
     .onConflict((conflict) => conflict.column('id').doNothing())
-    .execute();
-  return lockVisit(trx, key);
+    .returning('id')
+    .executeTakeFirst();
+  return { visit: await lockVisit(trx, key), made: inserted !== undefined };
 }
 
 /** The lead the browser was most recently linked to, if any. */

@@ -24,8 +24,10 @@
  * 3. The numbers get_route should answer (per step, per choice, the most common paths), worked out
  *    in JavaScript from how many visits took each path, for route-reads.ts to compare with the answer.
  */
+
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { rebuildRouteCounters } from '../src/domains/routes/route-counters.ts';
 import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
 import type { BenchPool } from './throwaway-database.ts';
 
@@ -249,6 +251,8 @@ export async function seedRouteWorkspace(
                   ${templateSteps.map((t) => t.stepId)}::uuid[], ${templateSteps.map((t) => (t.choice ? choiceIds[t.choice] : null))}::uuid[],
                   ${templateSteps.map((t) => (t.choice ? LABELS[t.choice] : null))}::text[]) as t(path, position, step_id, choice_id, label)
         on t.path = s.path`.execute(db);
+    // Written around the recording, which keeps the route's counters: count them once from the rows.
+    await rebuildRouteCounters(db, { workspaceId: workspace.id, routeId });
     const taken = (
       await sql<{ path: number; visits: number }>`select path, count(*)::int as visits from ${sql.table(staging)} group by path`.execute(db)
     ).rows;

@@ -3,6 +3,8 @@
  * arithmetic the analytics reads need: stepping days, spans, and where a local day starts in real
  * time (for the events outbox, whose rows carry instants rather than days).
  */
+import { utcOffsetMs } from './time-zone.ts';
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 function toUtc(day: string): number {
@@ -31,34 +33,11 @@ export function eachDay(from: string, to: string): string[] {
   return days;
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds. */
-function zoneOffsetMs(at: number, timeZone: string): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const part = (type: string) => Number(formatter.formatToParts(at).find((p) => p.type === type)?.value ?? 0);
-  const wall = Date.UTC(part('year'), part('month') - 1, part('day'), part('hour'), part('minute'), part('second'));
-  return wall - Math.floor(at / 1000) * 1000;
-}
-
 /** The instant a local day begins in the time zone (its midnight, or the first moment after a DST gap). */
 export function startOfLocalDay(day: string, timeZone: string): Date {
   const midnight = toUtc(day);
   // The offset at the guess may differ from the offset at the answer (DST); a second pass settles it.
-  let instant = midnight - zoneOffsetMs(midnight, timeZone);
-  instant = midnight - zoneOffsetMs(instant, timeZone);
+  let instant = midnight - utcOffsetMs(midnight, timeZone);
+  instant = midnight - utcOffsetMs(instant, timeZone);
   return new Date(instant);
 }

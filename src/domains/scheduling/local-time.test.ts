@@ -4,7 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { clockText, isoWeekdayOf, offsetText, utcOffsetMs, ZoneClock } from './local-time.ts';
+import { utcOffsetMs } from '../../core/calendar/time-zone.ts';
+import { clockText, isoWeekdayOf, offsetText, ZoneClock } from './local-time.ts';
 
 const DAY = 86_400_000;
 const clockAround = (zone: string, iso: string) => new ZoneClock(zone, Date.parse(iso) - 3 * DAY, Date.parse(iso) + 3 * DAY);

@@ -9,42 +9,12 @@
  * - two in a fall-back overlap (01:30 on 2026-11-01 in New York happens at 05:30Z and 06:30Z);
  * - one otherwise.
  */
+import { utcOffsetMs } from '../../core/calendar/time-zone.ts';
 
 const MINUTE_MS = 60_000;
 const DAY_MS = 86_400_000;
 /** Offsets are sampled this often; no zone changes its offset twice within six hours. */
 const SAMPLE_MS = 6 * 3_600_000;
-
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
-
-/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds (whole seconds). */
-export function utcOffsetMs(at: number, timeZone: string): number {
-  let formatter = offsetFormatters.get(timeZone);
-  if (!formatter) {
-    formatter = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: 'numeric',
-      day: 'numeric',
-      hour: 'numeric',
-      minute: 'numeric',
-      second: 'numeric',
-    });
-    offsetFormatters.set(timeZone, formatter);
-  }
-  const parts: Record<string, string> = {};
-  for (const part of formatter.formatToParts(at)) parts[part.type] = part.value;
-  const wall = Date.UTC(
-    Number(parts.year),
-    Number(parts.month) - 1,
-    Number(parts.day),
-    Number(parts.hour),
-    Number(parts.minute),
-    Number(parts.second),
-  );
-  return wall - Math.floor(at / 1000) * 1000;
-}
 
 /** 'YYYY-MM-DD' → the instant that is its midnight in UTC: the "wall" scale local times are measured on. */
 export function dayStartOnWallScale(day: string): number {

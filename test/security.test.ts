@@ -59,6 +59,9 @@ const FIXTURES: Record<Resource, (harness: TestApp, ws: TestWorkspace) => Promis
   outcome: async (_harness, ws) => ws.addOutcome({ lead_id: await ws.addLead(), external_id: `private-${randomUUID()}` }),
   route: async (_harness, ws) => (await ws.addRoute({ name: 'Private route', status: 'live' })).id,
   route_step: async (_harness, ws) => (await ws.addRoute({ name: 'Private route' })).stepIds[0] as string,
+  event_type: (_harness, ws) => ws.addEventType({ name: 'Private call' }),
+  booking: (_harness, ws) => ws.addBooking({ invitee_name: 'Private Invitee' }),
+  calendar_feed: (_harness, ws) => ws.addCalendarFeed({ name: 'Private calendar' }),
 };
 
 /** A workspace's real ids, made on first need and kept: `ids(resource, n)` answers n distinct ones. */

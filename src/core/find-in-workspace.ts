@@ -29,6 +29,9 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   route_steps: 'route step',
   route_choices: 'route choice',
   route_visits: 'route visit',
+  event_types: 'event type',
+  bookings: 'booking',
+  calendar_feeds: 'calendar feed',
 };
 
 /**

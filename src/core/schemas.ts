@@ -31,6 +31,9 @@ export const RESOURCES = [
   'outcome',
   'route',
   'route_step',
+  'event_type',
+  'booking',
+  'calendar_feed',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

@@ -20,6 +20,7 @@ import * as outcomesWriteScope from './migrations/0013-outcomes-write-scope.ts';
 import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.ts';
 import * as routes from './migrations/0016-routes.ts';
 import * as routeCounters from './migrations/0017-route-counters.ts';
+import * as scheduling from './migrations/0018-scheduling.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015-outcomes-by-last-touch': outcomesByLastTouch,
   '0016-routes': routes,
   '0017-route-counters': routeCounters,
+  '0018-scheduling': scheduling,
 };
 
 /**

@@ -13,7 +13,7 @@
  *   cannot be scoped by workspace (a worker that claims every pending job or event, a count over a
  *   whole table). Costs a database boot; closed when the test ends.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,10 +26,19 @@ import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
 import { createSealedBox } from '../../src/core/sealed-box.ts';
 import type { CredentialKind } from '../../src/core/tokens.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
-import type { LeadSource, NewOutcome, NewVideo, NewWebhookDelivery, RouteStatus } from '../../src/db/tables/index.ts';
+import type {
+  LeadSource,
+  NewBooking,
+  NewEventType,
+  NewOutcome,
+  NewVideo,
+  NewWebhookDelivery,
+  RouteStatus,
+} from '../../src/db/tables/index.ts';
 import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
+import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feed-url.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import type { Lookup } from '../../src/net/check-url.ts';
@@ -86,6 +95,15 @@ export interface TestWorkspace {
    * entry step, not wired; draft unless told otherwise. Its id and its steps' ids, in order.
    */
   addRoute(fields?: { name?: string; status?: RouteStatus; videoIds?: string[] }): Promise<{ id: string; stepIds: string[] }>;
+  /**
+   * An event type row: 30-minute calls every 30 minutes, Monday to Friday 09:00–17:00 in UTC, no
+   * buffers, notice, horizon or cap unless told otherwise; its id.
+   */
+  addEventType(fields?: Partial<NewEventType>): Promise<string>;
+  /** A confirmed booking row of an event type (a new one when none is given), tomorrow at 10:00 UTC unless told otherwise; its id. */
+  addBooking(fields?: Partial<NewBooking>): Promise<string>;
+  /** A calendar feed row (never fetched), its URL sealed as the service seals it; its id. */
+  addCalendarFeed(fields?: { name?: string; url?: string }): Promise<string>;
   /** A webhook endpoint row (no URL check), with its signing secret. */
   addWebhookEndpoint(fields?: { url?: string; events?: string[]; active?: boolean }): Promise<{ id: string; secret: string }>;
   /** A delivery row of one of this workspace's endpoints, exhausted unless told otherwise. */
@@ -313,6 +331,84 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
           )
           .execute();
         return { id, stepIds };
+      },
+      async addEventType(fields = {}) {
+        const id = randomUUID();
+        const at = new Date();
+        const workingDay = [{ start: '09:00', end: '17:00' }];
+        await database.db
+          .insertInto('event_types')
+          .values({
+            id,
+            workspace_id: row.id,
+            name: 'Intro call',
+            duration_minutes: 30,
+            slot_interval_minutes: 30,
+            horizon_days: null,
+            daily_cap: null,
+            value_amount: null,
+            value_currency: null,
+            location: null,
+            time_zone: 'UTC',
+            weekly_hours: JSON.stringify({ 1: workingDay, 2: workingDay, 3: workingDay, 4: workingDay, 5: workingDay }),
+            created_at: at,
+            updated_at: at,
+            ...fields,
+          })
+          .execute();
+        return id;
+      },
+      async addBooking(fields = {}) {
+        const id = randomUUID();
+        const at = new Date();
+        const start = new Date(Date.UTC(at.getUTCFullYear(), at.getUTCMonth(), at.getUTCDate() + 1, 10));
+        await database.db
+          .insertInto('bookings')
+          .values({
+            id,
+            workspace_id: row.id,
+            event_type_id: fields.event_type_id ?? (await made.addEventType()),
+            starts_at: start,
+            ends_at: new Date(start.getTime() + 30 * 60_000),
+            invitee_email: `invitee-${randomUUID().slice(0, 8)}@example.com`,
+            invitee_name: 'Private Invitee',
+            invitee_phone: null,
+            invitee_timezone: 'Europe/Berlin',
+            lead_id: null,
+            outcome_id: null,
+            video_id: null,
+            route_id: null,
+            cancel_token_hash: createHash('sha256').update(randomUUID()).digest('hex'),
+            canceled_at: null,
+            canceled_by: null,
+            cancel_reason: null,
+            rescheduled_at: null,
+            created_at: at,
+            updated_at: at,
+            ...fields,
+          })
+          .execute();
+        return id;
+      },
+      async addCalendarFeed({ name = 'Private calendar', url = 'https://calendar.example.com/private/basic.ics' } = {}) {
+        const id = randomUUID();
+        const at = new Date();
+        await database.db
+          .insertInto('calendar_feeds')
+          .values({
+            id,
+            workspace_id: row.id,
+            name,
+            url_sealed: createSealedBox(TEST_SECRET, CALENDAR_FEED_URL_PURPOSE).seal(url),
+            url_display: displayedFeedUrl(new URL(url)),
+            last_fetched_at: null,
+            last_success_at: null,
+            last_error: null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        return id;
       },
       async addWebhookEndpoint({ url = 'https://hooks.example.com/in', events = ['*'], active = true } = {}) {
         const id = randomUUID();

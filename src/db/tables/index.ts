@@ -15,6 +15,7 @@ import type {
   RouteVisitStepsTable,
   RouteVisitsTable,
 } from './routes.ts';
+import type { BookingsTable, CalendarBusyTimesTable, CalendarFeedsTable, EventTypesTable } from './scheduling.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
 import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
 import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
@@ -23,6 +24,7 @@ import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
 export type * from './leads.ts';
 export type * from './routes.ts';
+export type * from './scheduling.ts';
 export type * from './service.ts';
 export type * from './videos.ts';
 export type * from './viewing.ts';
@@ -56,6 +58,10 @@ export interface Database {
   route_choices: RouteChoicesTable;
   route_visits: RouteVisitsTable;
   route_visit_steps: RouteVisitStepsTable;
+  event_types: EventTypesTable;
+  bookings: BookingsTable;
+  calendar_feeds: CalendarFeedsTable;
+  calendar_busy_times: CalendarBusyTimesTable;
   route_step_counts: RouteStepCountsTable;
   route_choice_counts: RouteChoiceCountsTable;
   route_path_counts: RoutePathCountsTable;
@@ -76,3 +82,7 @@ export type NewOutcome = Insertable<OutcomesTable>;
 export type RouteRow = Selectable<RoutesTable>;
 export type RouteStepRow = Selectable<RouteStepsTable>;
 export type RouteChoiceRow = Selectable<RouteChoicesTable>;
+export type EventTypeRow = Selectable<EventTypesTable>;
+export type NewEventType = Insertable<EventTypesTable>;
+export type BookingRow = Selectable<BookingsTable>;
+export type NewBooking = Insertable<BookingsTable>;

@@ -45,6 +45,8 @@ export interface RouteChoicesTable {
   target: ChoiceTarget;
   to_step_id: string | null;
   url: string | null;
+  /** The event type whose booking page a `booking` choice opens (migration 0018). */
+  event_type_id: ColumnType<string | null, string | null | undefined, string | null>;
   /** Set when re-wiring dropped the choice; kept for the choices viewers made. */
   retired_at: Timestamp | null;
 }

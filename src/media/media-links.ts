@@ -15,6 +15,14 @@ export interface MediaLinks {
   embedUrl(videoId: string): string;
   /** The public route player (src/public/route-player.ts). */
   routeUrl(routeId: string): string;
+  /** The public booking page of an event type (src/public/booking-page.ts). */
+  bookingPageUrl(eventTypeId: string): string;
+  /**
+   * The invitee's own links to a booking, holding its secret (shown once, stored hashed: the
+   * booking's cancel_token_hash): the calendar file, and the page that cancels it.
+   */
+  bookingCalendarFileUrl(bookingId: string, secret: string): string;
+  bookingCancelUrl(bookingId: string, secret: string): string;
   /** Where the workspace's Stripe account sends its webhook events (src/public/stripe-webhooks.ts). */
   stripeWebhookUrl(workspaceId: string): string;
 }
@@ -38,6 +46,9 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
     routeUrl: (routeId) => `${publicUrl}/r/${routeId}`,
+    bookingPageUrl: (eventTypeId) => `${publicUrl}/book/${eventTypeId}`,
+    bookingCalendarFileUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/invite.ics?token=${secret}`,
+    bookingCancelUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/cancel?token=${secret}`,
     stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {

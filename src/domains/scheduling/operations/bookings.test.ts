@@ -230,7 +230,7 @@ test('list_bookings and get_booking: scopes, filters, cursors, masking; plans an
   assert.equal(first.invitee_start, '2026-12-01T11:00:00+01:00');
 
   assert.deepEqual(ids(await list('?scope=past')), [past2, past1], 'most recent first');
-  assert.deepEqual(ids(await list('?scope=all&event_type_id=' + other)), [next2]);
+  assert.deepEqual(ids(await list(`?scope=all&event_type_id=${other}`)), [next2]);
   assert.deepEqual(ids(await list('?scope=upcoming&status=canceled')), [canceled]);
   assert.deepEqual(ids(await list('?scope=all&status=canceled')), [canceled]);
 

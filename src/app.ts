@@ -16,6 +16,7 @@ import { type Dependencies, pipelineDeps } from './dependencies.ts';
 import { createViewingTokens } from './domains/viewing/viewing-token.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from './media/media-links.ts';
+import { registerBookingLinks } from './public/booking-links.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
@@ -78,7 +79,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // An assistant that only lists tools has used its credential too.
   const recordMcpUse = credentialUseRecorder(options.database.db, app.log);
-  const { checkUploadToken } = createMediaLinks(options.secret, options.publicUrl);
+  const mediaLinks = createMediaLinks(options.secret, options.publicUrl);
+  const { checkUploadToken } = mediaLinks;
   await registerUploadTarget(app, {
     db: options.database.db,
     store: options.mediaStore,
@@ -105,6 +107,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
   });
   await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
+  await registerBookingLinks(app, { db: options.database.db, links: mediaLinks.links, publicUrl: options.publicUrl, clock: options.clock });
   registerMcpRoute(app, {
     operations,
     pipeline,

@@ -12,7 +12,7 @@ export const BOOKING_PAGE_STYLE =
   'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:40rem;margin:0 auto;padding:24px 16px}' +
   'h1{font-size:1.5rem;margin:0 0 4px;overflow-wrap:anywhere}h2{font-size:1.15rem;margin:24px 0 8px}h3{font-size:1rem;margin:16px 0 8px}' +
   '.cp-facts{margin:0;opacity:.8}[hidden]{display:none!important}' +
-  'label{display:flex;flex-direction:column;gap:2px;margin:0 0 12px;font-size:.95rem}' +
+  'label,.cp-field{display:flex;flex-direction:column;gap:2px;margin:0 0 12px;font-size:.95rem}.cp-field label{margin:0}' +
   'input,select{font:inherit;min-height:44px;padding:8px;border-radius:6px;border:1px solid #888;box-sizing:border-box;max-width:100%}' +
   'input[aria-invalid=true]{border-color:#d93025;outline:2px solid #d93025}' +
   'button{font:inherit;min-height:44px;padding:8px 14px;border-radius:6px;border:1px solid #888;background:transparent;color:inherit;cursor:pointer}' +
@@ -74,7 +74,7 @@ export function bookingPage(data: BookingPageData): string {
   const { location: _location, ...shown } = data;
   const picker =
     `<section id="cp-pick" aria-labelledby="cp-pick-title"><h2 id="cp-pick-title">Pick a day and a time</h2>` +
-    `<label>Times shown in<select id="cp-zone"></select></label>` +
+    `<div class="cp-field"><label for="cp-zone">Times shown in</label><select id="cp-zone"></select></div>` +
     `<h3 id="cp-days-title">Days with open times</h3><div id="cp-days" class="cp-grid" role="group" aria-labelledby="cp-days-title"></div>` +
     `<div class="cp-actions"><button type="button" id="cp-more">Later dates</button></div>` +
     `<h3 id="cp-times-title" tabindex="-1" hidden></h3><div id="cp-times" class="cp-grid" role="group" aria-labelledby="cp-times-title"></div>` +

@@ -65,7 +65,7 @@ test('the booking page shows the event type, escaped, with its length and kind o
   assert.match(res.raw, /<main>/);
   assert.match(res.raw, /<label>Name<input name="name"[^>]*autocomplete="name"[^>]*required/);
   assert.match(res.raw, /<label>Email<input name="email" type="email"/);
-  assert.match(res.raw, /<select id="cp-zone">/);
+  assert.match(res.raw, /<label for="cp-zone">Times shown in<\/label><select id="cp-zone">/);
   assert.match(res.raw, /<script src="\/booking-page.js" defer><\/script>/);
   assert.deepEqual(pageData(res.raw), {
     event_type_id: eventTypeId,

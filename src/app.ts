@@ -16,6 +16,7 @@ import { type Dependencies, pipelineDeps } from './dependencies.ts';
 import { createViewingTokens } from './domains/viewing/viewing-token.ts';
 import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from './media/media-links.ts';
+import { registerBookingLinks } from './public/booking-links.ts';
 import { registerBookingPage } from './public/booking-page.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await registerBookingPage(app, { db: options.database.db, links, rateLimiter: options.rateLimiter, clock: options.clock });
   await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
+  await registerBookingLinks(app, { db: options.database.db, links, publicUrl: options.publicUrl, clock: options.clock });
   registerMcpRoute(app, {
     operations,
     pipeline,

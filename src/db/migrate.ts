@@ -22,6 +22,7 @@ import * as routes from './migrations/0016-routes.ts';
 import * as routeCounters from './migrations/0017-route-counters.ts';
 import * as scheduling from './migrations/0018-scheduling.ts';
 import * as bookingSequence from './migrations/0019-booking-sequence.ts';
+import * as videoBooking from './migrations/0019-video-booking.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -41,6 +42,7 @@ const migrations: Record<string, Migration> = {
   '0017-route-counters': routeCounters,
   '0018-scheduling': scheduling,
   '0019-booking-sequence': bookingSequence,
+  '0019-video-booking': videoBooking,
 };
 
 /**

@@ -17,8 +17,10 @@ import type { Database, EventTypeRow } from '../../db/tables/index.ts';
 import { DEFAULT_WEEKLY_HOURS, rulesFromInput, rulesProblems } from './event-type-fields.ts';
 import { rulesOf } from './event-type-rules.ts';
 import { activeEventTypeNamed } from './event-types.queries.ts';
-import { DEFAULT_HORIZON_DAYS } from './event-types.schemas.ts';
+import { DEFAULT_HORIZON_DAYS, EVENT_TYPE_LIMITS, EventTypeName } from './event-types.schemas.ts';
 import type { SchedulingRules } from './scheduling-rules.ts';
+
+const SHOWN_NAME = new RegExp(String((EventTypeName as { pattern?: string }).pattern), 'u');
 
 type Fields = Record<string, unknown>;
 const fieldsOf = (value: unknown): Fields =>
@@ -57,7 +59,8 @@ async function nameProblem(
   field: string,
   exceptId?: string,
 ): Promise<FieldProblem[]> {
-  if (typeof name !== 'string' || name.trim() === '') return [];
+  // Only a name the schema accepts is looked up (a NUL, say, is the schema's to name, and no text column's).
+  if (typeof name !== 'string' || name.length > EVENT_TYPE_LIMITS.name || !SHOWN_NAME.test(name)) return [];
   const holder = await activeEventTypeNamed(db, workspaceId, name, exceptId);
   if (!holder) return [];
   return [

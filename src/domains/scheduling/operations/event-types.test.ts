@@ -348,3 +348,15 @@ test('event types: plan, scopes, tenancy, and MCP', async (t) => {
     [id],
   );
 });
+
+test('concurrent creates of one name: exactly one is made, the others are told who holds the name', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const answers = await Promise.all(Array.from({ length: 6 }, () => create(harness, ws, { name: 'Race', duration_minutes: 30 })));
+  const made = answers.filter((res) => res.status === 201);
+  assert.equal(made.length, 1, answers.map((res) => res.status).join(','));
+  for (const res of answers.filter((answer) => answer.status !== 201)) {
+    assert.equal(res.status, 400, res.raw);
+    assert.match(problemsOf(res).name as string, new RegExp(made[0]?.body.event_type_id));
+  }
+});

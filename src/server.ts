@@ -12,12 +12,14 @@ import type { Config } from './config.ts';
 import { purgeExpiredKeys } from './core/idempotency.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { buildDependencies } from './dependencies.ts';
+import { requeueStrandedFeeds } from './domains/scheduling/calendar-feed-jobs.ts';
 import { pruneViewingBatches } from './domains/viewing/raw-retention.queries.ts';
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
 import { type JobWorker, startJobWorker } from './job-queue/worker.ts';
 import { createMediaLinks } from './media/media-links.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
+import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
@@ -80,6 +82,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let app: FastifyInstance | undefined;
   let timer: NodeJS.Timeout | undefined;
   let jobWorker: JobWorker | undefined;
+  let feedWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
   const { mediaStore, secret, outbound } = dependencies;
@@ -96,6 +99,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         if (pruned > 0) log.info({ pruned }, 'raw viewing batches past retention removed');
         const partials = await mediaStore.removeAbandonedWrites(new Date(Date.now() - ABANDONED_WRITE_MS));
         if (partials > 0) log.info({ partials }, 'files of interrupted uploads and imports removed');
+        const stranded = await requeueStrandedFeeds(database.db, new Date());
+        if (stranded > 0) log.info({ stranded }, 'calendar feeds without a queued fetch queued again');
       } catch (err) {
         log.warn({ err }, 'maintenance failed');
       }
@@ -121,6 +126,13 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       log,
       leaseMs: config.jobLeaseMs,
     });
+    // A loop of its own, so calendar refreshes never wait behind a video being processed for minutes.
+    feedWorker = startJobWorker({
+      db: database.db,
+      handlers: [calendarFeedFetchHandler({ secret, outbound, log })],
+      log,
+      leaseMs: config.jobLeaseMs,
+    });
     webhookWorker = startWebhookWorker({
       db: database.db,
       secret,
@@ -135,7 +147,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     clearInterval(timer);
     // The server stops accepting and lets in-flight requests finish while the workers finish their
     // current jobs and deliveries; the database closes only once nothing uses it.
-    await Promise.all([app?.close(), jobWorker?.stop(), webhookWorker?.stop()]);
+    await Promise.all([app?.close(), jobWorker?.stop(), feedWorker?.stop(), webhookWorker?.stop()]);
     redis?.disconnect();
     await database.close();
   };

@@ -22,7 +22,8 @@ import * as routes from './migrations/0016-routes.ts';
 import * as routeCounters from './migrations/0017-route-counters.ts';
 import * as scheduling from './migrations/0018-scheduling.ts';
 import * as bookingSequence from './migrations/0019-booking-sequence.ts';
-import * as videoBooking from './migrations/0019-video-booking.ts';
+import * as videoBooking from './migrations/0020-video-booking.ts';
+import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -42,7 +43,8 @@ const migrations: Record<string, Migration> = {
   '0017-route-counters': routeCounters,
   '0018-scheduling': scheduling,
   '0019-booking-sequence': bookingSequence,
-  '0019-video-booking': videoBooking,
+  '0020-video-booking': videoBooking,
+  '0021-jobs-by-workspace': jobsByWorkspace,
 };
 
 /**

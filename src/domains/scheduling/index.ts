@@ -1,11 +1,15 @@
 /** The scheduling domain's operations, in catalog order: SPEC's first (DESIGN §3), then the additive ones. */
 import { cancelBooking } from './operations/cancel-booking.ts';
 import { createBooking } from './operations/create-booking.ts';
+import { createCalendarFeed } from './operations/create-calendar-feed.ts';
 import { createEventType } from './operations/create-event-type.ts';
+import { deleteCalendarFeed } from './operations/delete-calendar-feed.ts';
 import { getBooking } from './operations/get-booking.ts';
 import { getEventType } from './operations/get-event-type.ts';
 import { listBookings } from './operations/list-bookings.ts';
+import { listCalendarFeeds } from './operations/list-calendar-feeds.ts';
 import { listEventTypes } from './operations/list-event-types.ts';
+import { refreshCalendarFeed } from './operations/refresh-calendar-feed.ts';
 import { rescheduleBooking } from './operations/reschedule-booking.ts';
 import { updateEventType } from './operations/update-event-type.ts';
 
@@ -19,4 +23,8 @@ export const schedulingOperations = [
   getEventType,
   createEventType,
   updateEventType,
+  listCalendarFeeds,
+  createCalendarFeed,
+  refreshCalendarFeed,
+  deleteCalendarFeed,
 ];

@@ -11,6 +11,7 @@ import { apiKeyOperations } from './domains/api-keys/index.ts';
 import { leadOperations } from './domains/leads/index.ts';
 import { outcomeOperations } from './domains/outcomes/index.ts';
 import { routeOperations } from './domains/routes/index.ts';
+import { schedulingOperations } from './domains/scheduling/index.ts';
 import { tagOperations } from './domains/tags/index.ts';
 import { transcriptOperations } from './domains/transcripts/index.ts';
 import { videoOperations } from './domains/videos/index.ts';
@@ -28,6 +29,7 @@ export const catalog: readonly AnyOperation[] = [
   ...tagOperations,
   ...transcriptOperations,
   ...routeOperations,
+  ...schedulingOperations,
 ];
 
 /** Throws, listing every violation, if the operations do not form a consistent catalog. */

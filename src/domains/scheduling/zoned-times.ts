@@ -12,7 +12,8 @@ const MARGIN_MS = 3 * DAY_MS;
 
 export class ZonedTimes {
   readonly timeZone: string;
-  private readonly clock: ZoneClock;
+  /** The zone's wall clock over the span (and 3 days either side). */
+  readonly clock: ZoneClock;
 
   constructor(timeZone: string, from: Date, to: Date) {
     this.timeZone = timeZone;

@@ -391,6 +391,8 @@ test('references by id or name, the default and longest windows, every problem o
   });
   assert.equal(everything.status, 400, everything.raw);
   assert.deepEqual(problems(everything).sort(), ['event_type', 'timezone', 'to']);
+  const nul = await availability(harness, ws, { event_type: 'Intro\u0000call', from: '2027-03-05T00:00:00Z', to: '2027-03-04T00:00:00Z' });
+  assert.deepEqual([nul.status, problems(nul).sort()], [400, ['event_type', 'to']], nul.raw);
   const mixed = await availability(harness, ws, { event_type: foreign, start: '2027-03-02T10:00:00Z', from: '2027-03-02T00:00:00Z' });
   assert.deepEqual(problems(mixed).sort(), ['event_type', 'from']);
   assert.match(mixed.body.error.message, new RegExp(`no event type in this workspace has the id ${foreign}`));
@@ -451,4 +453,10 @@ test('the largest answer stays bounded: 31 days of 5-minute candidates', async (
   assert.ok(bytes < 1_500_000, `${bytes} bytes`);
   const offeredOnly = await availability(harness, ws, { ...query, include: 'offered' });
   assert.ok(Buffer.byteLength(offeredOnly.raw) < bytes);
+
+  // A usual event type (30-minute calls, weekdays 09:00–17:00) over the longest window.
+  const usual = await ws.addEventType({ name: 'Usual', weekly_hours: weekdays, time_zone: 'Europe/Berlin' });
+  const month = await availability(harness, ws, { ...query, event_type: usual });
+  t.diagnostic(`usual: ${month.body.offered_count} offered, ${month.body.not_offered.length} runs: ${Buffer.byteLength(month.raw)} bytes`);
+  assert.ok(Buffer.byteLength(month.raw) < 150_000);
 });

@@ -48,8 +48,10 @@ export const getSchedulingAvailability = defineOperation({
   // Problems the schema cannot see, named with the schema's: the event type, and a window whose ends are real but wrong.
   databaseProblems: async (db, workspaceId, raw) => {
     const input = (raw ?? {}) as Record<string, unknown>;
-    const reference = typeof input.event_type === 'string' && input.event_type.trim() !== '' ? input.event_type : undefined;
-    const eventType = reference && reference.length <= 200 ? (await resolveEventType(db, workspaceId, reference)).problems : [];
+    // Only a well-formed reference is looked up (a NUL character is the schema's problem, and the database refuses it).
+    const reference = input.event_type;
+    const usable = typeof reference === 'string' && reference.trim() !== '' && reference.length <= 200 && !reference.includes('\u0000');
+    const eventType = usable ? (await resolveEventType(db, workspaceId, reference)).problems : [];
     // Without `from`, the window starts at the handler's now: the handler judges it.
     const window = input.from === undefined && input.start === undefined ? [] : availabilitySpan(input, new Date()).problems;
     return [...eventType, ...window];

@@ -81,6 +81,8 @@ const retitled = (n: number): EventData<'video.updated'> => ({
       leads: 0,
     },
     lead_form: null,
+    booking_event_type_id: null,
+    booking_url: null,
   },
 });
 

@@ -47,6 +47,8 @@ test('PostgreSQL unreachable: 503 with Retry-After on the API, MCP and public ro
     { method: 'GET', url: `/media/${videoId}`, page: false },
     { method: 'GET', url: `/media/${videoId}`, headers: { range: 'bytes=0-99' }, page: false },
     { method: 'GET', url: `/media/${videoId}/poster.jpg`, page: false },
+    { method: 'GET', url: `/book/${videoId}`, page: true },
+    { method: 'GET', url: `/book/${videoId}/slots`, page: false },
   ] as const;
   for (const route of publicRoutes) {
     const answer = await app.inject({ method: route.method, url: route.url, headers: 'headers' in route ? route.headers : {} });

@@ -21,6 +21,8 @@ import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.t
 import * as routes from './migrations/0016-routes.ts';
 import * as routeCounters from './migrations/0017-route-counters.ts';
 import * as scheduling from './migrations/0018-scheduling.ts';
+import * as bookingSequence from './migrations/0019-booking-sequence.ts';
+import * as videoBooking from './migrations/0019-video-booking.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -39,6 +41,8 @@ const migrations: Record<string, Migration> = {
   '0016-routes': routes,
   '0017-route-counters': routeCounters,
   '0018-scheduling': scheduling,
+  '0019-booking-sequence': bookingSequence,
+  '0019-video-booking': videoBooking,
 };
 
 /**

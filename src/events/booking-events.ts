@@ -1,6 +1,7 @@
 /**
- * What `booking.*` events carry. Scheduling has no operations yet; the schemas are fixed now. The
- * invitee's contact fields are personal data, masked while the workspace masks.
+ * What `booking.*` events carry: the booking as it is after the change (create_booking, the booking
+ * page, cancel_booking, the invitee's cancel link, reschedule_booking). The invitee's contact fields
+ * are personal data, masked while the workspace masks.
  */
 import { Type } from 'typebox';
 import { PersonalString } from '../core/pii.ts';
@@ -30,3 +31,14 @@ export const BookingSnapshot = Type.Object(
 export const BookingCreated = Type.Object({ booking_id: BookingId, booking: BookingSnapshot }, { additionalProperties: false });
 
 export const BookingCanceled = Type.Object({ booking_id: BookingId, booking: BookingSnapshot }, { additionalProperties: false });
+
+/** A call moved to another time; the id stays. `previous_start`/`previous_end`: where it was. */
+export const BookingRescheduled = Type.Object(
+  {
+    booking_id: BookingId,
+    previous_start: Timestamp('When the call started before the move.'),
+    previous_end: Timestamp('When the call ended before the move.'),
+    booking: BookingSnapshot,
+  },
+  { additionalProperties: false },
+);

@@ -8,7 +8,7 @@
 import { type Static, type TObject, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
 import { Id, Timestamp } from '../core/schemas.ts';
-import { BookingCanceled, BookingCreated } from './booking-events.ts';
+import { BookingCanceled, BookingCreated, BookingRescheduled } from './booking-events.ts';
 import { LeadCreated, LeadUpdated } from './lead-events.ts';
 import { OutcomeCreated } from './outcome-events.ts';
 import { RouteCompleted } from './route-events.ts';
@@ -54,11 +54,20 @@ export const EVENT_CATALOG = {
     when: 'upsert_lead, update_lead, rename_tag, a lead form’s enrichment or an automatic status change changed a lead; `changed` lists the fields, `lead` is how it is now.',
     data: LeadUpdated,
   },
-  'booking.created': { summary: 'A call was booked', when: 'A call was booked (reserved for scheduling).', data: BookingCreated },
+  'booking.created': {
+    summary: 'A call was booked',
+    when: 'create_booking or the public booking page booked a call.',
+    data: BookingCreated,
+  },
   'booking.canceled': {
     summary: 'A booked call was canceled',
-    when: 'A booked call was canceled (reserved for scheduling).',
+    when: 'cancel_booking, or the invitee through the cancel link, canceled a booked call.',
     data: BookingCanceled,
+  },
+  'booking.rescheduled': {
+    summary: 'A booked call was moved',
+    when: 'reschedule_booking moved a call to another time; the booking id stays, `previous_start` and `previous_end` say where it was.',
+    data: BookingRescheduled,
   },
   'outcome.created': {
     summary: 'An outcome was recorded',

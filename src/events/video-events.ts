@@ -24,7 +24,15 @@ export const VideoFailed = Type.Object(
 );
 
 /** Fields of a video that update_video (and a tag rename) can change. */
-export const VIDEO_CHANGEABLE_FIELDS = ['title', 'description', 'tags', 'folder_id', 'archived', 'lead_form'] as const;
+export const VIDEO_CHANGEABLE_FIELDS = [
+  'title',
+  'description',
+  'tags',
+  'folder_id',
+  'archived',
+  'lead_form',
+  'booking_event_type_id',
+] as const;
 export type VideoChangeableField = (typeof VIDEO_CHANGEABLE_FIELDS)[number];
 
 export const VideoUpdated = Type.Object(

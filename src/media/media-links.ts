@@ -15,8 +15,11 @@ export interface MediaLinks {
   embedUrl(videoId: string): string;
   /** The public route player (src/public/route-player.ts). */
   routeUrl(routeId: string): string;
-  /** The public booking page of an event type (src/public/booking-page.ts). */
-  bookingPageUrl(eventTypeId: string): string;
+  /**
+   * The public booking page of an event type (src/public/booking-page.ts); `from` names the video or
+   * route that leads there, so the booking records where it came from.
+   */
+  bookingPageUrl(eventTypeId: string, from?: { videoId?: string; routeId?: string }): string;
   /**
    * The invitee's own links to a booking, holding its secret (shown once, stored hashed: the
    * booking's cancel_token_hash): the calendar file, and the page that cancels it.
@@ -33,6 +36,18 @@ export type UploadTokenCheck =
 
 const TOKEN = /^([0-9a-f-]{36})\.(\d{1,15})\.([A-Za-z0-9_-]{43})$/;
 
+/**
+ * The booking page's path, relative to the public origin, with the video or route leading there in
+ * its query: the watch pages link to it as it is, API answers prefix the origin.
+ */
+export function bookingPagePath(eventTypeId: string, from: { videoId?: string; routeId?: string } = {}): string {
+  const query = new URLSearchParams();
+  if (from.videoId) query.set('video', from.videoId);
+  if (from.routeId) query.set('route', from.routeId);
+  const search = query.size > 0 ? `?${query}` : '';
+  return `/book/${eventTypeId}${search}`;
+}
+
 export function createMediaLinks(secret: string, publicUrl: string) {
   const key = createSecretKey(Buffer.from(secret));
   const sign = (videoId: string, expiry: string) => createHmac('sha256', key).update(`upload:${videoId}.${expiry}`).digest('base64url');
@@ -46,7 +61,7 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
     routeUrl: (routeId) => `${publicUrl}/r/${routeId}`,
-    bookingPageUrl: (eventTypeId) => `${publicUrl}/book/${eventTypeId}`,
+    bookingPageUrl: (eventTypeId, from = {}) => `${publicUrl}${bookingPagePath(eventTypeId, from)}`,
     bookingCalendarFileUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/invite.ics?token=${secret}`,
     bookingCancelUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/cancel?token=${secret}`,
     stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,

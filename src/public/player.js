@@ -2,7 +2,8 @@
  * The Cuepoint player script (GET /player.js): watches the page's <video data-cuepoint-token> and
  * reports what the viewer did to POST /collect in numbered batches, every few seconds and with
  * sendBeacon when the page is hidden or left. When the page has a lead form (form.cp-lead), shows it
- * at its placement and submits it to POST /leads/capture. docs/viewer.md describes both. Plain
+ * at its placement and submits it to POST /leads/capture. A click on a call to action (the "Book a
+ * call" link) is reported as a cta_click. docs/viewer.md describes them. Plain
  * browser JavaScript, no build step, no cookies: the viewer id is random and kept in localStorage.
  *
  * The reporting and the form's sending are offered to the route player (/route-player.js) too, as
@@ -408,11 +409,28 @@
     });
   }
 
+  /** Records a click on a call to action at the current position, and sends it at once: the click may leave the page. */
+  function ctaClick(label) {
+    reporter.sample();
+    reporter.record({ type: 'cta_click', position: reporter.at(video.currentTime), label: String(label ?? '').slice(0, 200) });
+    reporter.flush();
+  }
+
+  setUpCallsToAction();
+
+  /**
+   * The page's calls to action (a[data-cuepoint-cta], such as "Book a call"): each click is reported;
+   * one marked data-cuepoint-show="ended" stays hidden until the video ends, then stays.
+   */
+  function setUpCallsToAction() {
+    for (const link of document.querySelectorAll('a[data-cuepoint-cta]')) {
+      link.addEventListener('click', () => ctaClick(link.dataset.cuepointCta));
+      if (link.dataset.cuepointShow === 'ended') video.addEventListener('ended', () => (link.hidden = false));
+    }
+  }
+
   window.cuepoint = {
-    /** For pages that add a call to action: records a click on it at the current position. */
-    ctaClick(label) {
-      reporter.sample();
-      reporter.record({ type: 'cta_click', position: reporter.at(video.currentTime), label: String(label ?? '').slice(0, 200) });
-    },
+    /** For pages that add a call to action of their own: records a click on it at the current position. */
+    ctaClick,
   };
 })();

@@ -77,6 +77,7 @@ export function routePage(
         target: choice.target,
         url: choice.url,
         to_step_id: choice.toStepId,
+        event_type_id: choice.eventType?.id ?? null,
       })),
     };
   });

@@ -2,8 +2,9 @@
  * The route player script (GET /route-player.js), loaded after /player.js by GET /r/{route_id}.
  * Plays the route's steps in one <video> without reloading the page: the entry step first; at the
  * step's end (or at its ask_at_seconds, pausing) the question and its choices over the player; a
- * choice plays the next step, opens a link (new tab) with an end card, shows the lead form, or
- * shows the end card. Each step's viewing is reported to /collect by /player.js's reporting, under
+ * choice plays the next step, opens a link (new tab) with an end card, opens an event type's booking
+ * page in this tab (/book/{event_type_id}?route={route_id}, once the choice is on record), shows the
+ * lead form, or shows the end card. Each step's viewing is reported to /collect by /player.js's reporting, under
  * the step's own viewing token; the visit's steps, choices and finish go to /r/{route_id}/events in
  * order, sent again on network errors and 5xx, and beaconed when the page is left.
  * docs/viewer.md ("Route player") describes the protocol. Plain browser JavaScript, no build step.
@@ -217,7 +218,27 @@
       showForm(from);
       return;
     }
+    if (choice.target === 'booking') {
+      openBookingPage(choice);
+      return;
+    }
     showEnd('The end', 'Thanks for watching.');
+  }
+
+  /**
+   * Leaves for the booking page in this tab, naming the route so the booking is credited to it. The
+   * choice (and the step's viewing) go on record first: a page being left may drop a request.
+   */
+  async function openBookingPage(choice) {
+    const href = `/book/${encodeURIComponent(choice.event_type_id)}?route=${encodeURIComponent(route.route_id)}`;
+    showEnd('Opening the booking page…', '', { href, text: 'Open the booking page' });
+    reporter?.flush();
+    if (retryTimer !== null) {
+      clearTimeout(retryTimer);
+      retryTimer = null;
+    }
+    await pump();
+    location.assign(href);
   }
 
   function showEnd(heading, text, link) {

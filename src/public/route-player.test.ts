@@ -611,3 +611,41 @@ test('PostgreSQL unreachable: the page is a 503 page with Retry-After, the endpo
     assert.equal(res.headers['retry-after'], '5');
   }
 });
+
+test('a booking choice: the page carries its event type, and choosing it leaves the route without completing it', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const intro = await ws.addVideo({ title: 'Intro', duration_seconds: 30 });
+  const eventTypeId = await ws.addEventType({ name: 'Intro call' });
+  const route = await ws.addRoute({ name: 'Book from a video', status: 'live', videoIds: [intro] });
+  const entry = route.stepIds[0] as string;
+  const [toBooking] = (await wireStep(harness, ws.id, route, entry, 'Talk to us?', [
+    { label: 'Book a call', target: 'booking', eventTypeId },
+    { label: 'No thanks', target: 'end' },
+  ])) as [string];
+
+  const visit = await visitOf(harness, route.id);
+  assert.deepEqual(
+    visit.data.steps[0]?.choices.map((choice) => [choice.label, choice.target, choice.event_type_id]),
+    [
+      ['Book a call', 'booking', eventTypeId],
+      ['No thanks', 'end', null],
+    ],
+  );
+  const chose = await visit.post([
+    { type: 'step', index: 0, step_id: entry },
+    { type: 'choice', index: 0, step_id: entry, choice_id: toBooking },
+  ]);
+  assert.equal(chose.status, 200, chose.raw);
+  const row = await visitRow(harness, visit.visitId);
+  assert.deepEqual([row?.ended_by, row?.completed_at], ['url', null], 'the booking page is a link out, not a completion');
+  const shown = await routeAsShown(harness, ws, route.id);
+  assert.deepEqual(
+    shown.steps[0]?.choices.map((choice) => [choice.label, choice.chosen]),
+    [
+      ['Book a call', 1],
+      ['No thanks', 0],
+    ],
+  );
+  assert.deepEqual(await completedEvents(harness, ws.id), []);
+});

@@ -3,7 +3,10 @@
  * <iframe>: full-bleed video, frameable anywhere), server-rendered HTML for ready, non-archived
  * videos, each render carrying a fresh viewing token for the player script (GET /player.js) that
  * reports to POST /collect. A video with a lead form gets it rendered hidden over the player; the
- * script shows it at its placement and submits it to POST /leads/capture. Anything else is a
+ * script shows it at its placement and submits it to POST /leads/capture. A video with a bookable
+ * "Book a call" event type links to its booking page: below the player on the watch page, over it
+ * when the video ends on the embed page (in a new tab: the embed is on someone else's site); the
+ * script reports a click as a `cta_click`. Anything else is a
  * friendly HTML 404, and a database outage a friendly HTML 503 with Retry-After. Nothing is written.
  */
 import { readFileSync } from 'node:fs';
@@ -12,8 +15,10 @@ import type { Kysely } from 'kysely';
 import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { storedLeadForm } from '../domains/leads/lead-form.ts';
+import { findBookableEventType } from '../domains/scheduling/bookable-event-types.queries.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
+import { bookingPagePath } from '../media/media-links.ts';
 import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
 
 export interface WatchPagesOptions {
@@ -27,22 +32,43 @@ type PageKind = 'watch' | 'embed';
 
 interface PageVideo {
   id: string;
+  workspace_id: string;
   title: string;
   duration_seconds: number | null;
   has_poster: boolean;
   width: number | null;
   height: number | null;
   lead_form: unknown;
+  booking_event_type_id: string | null;
+}
+
+/** The "Book a call" link: a real link (keyboard, middle click, no script needed) the player reports when clicked. */
+const BOOK_LABEL = 'Book a call';
+const BOOK_STYLE = {
+  watch:
+    '.cp-book{display:inline-flex;align-items:center;min-height:44px;margin-top:12px;padding:0 18px;border-radius:6px;background:#2563eb;' +
+    'color:#fff;font-weight:600;text-decoration:none}.cp-book:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}',
+  // Over the player's lower right, clear of its controls; the lead form, later in the stage, covers it while it shows.
+  embed:
+    '.cp-book{position:absolute;right:16px;bottom:64px;display:inline-flex;align-items:center;min-height:44px;padding:0 18px;' +
+    'border-radius:6px;background:#2563eb;color:#fff;font:600 16px/1.4 system-ui,sans-serif;text-decoration:none}' +
+    '.cp-book[hidden]{display:none}.cp-book:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}',
+};
+
+function bookLink(kind: PageKind, href: string): string {
+  const attributes = kind === 'embed' ? ` target="_blank" rel="noopener" data-cuepoint-show="ended" hidden` : '';
+  return `<a class="cp-book" href="${escapeHtml(href)}" data-cuepoint-cta="${BOOK_LABEL}"${attributes}>${BOOK_LABEL}</a>`;
 }
 
 const STYLES: Record<PageKind | 'missing', string> = {
   watch:
     'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,sans-serif}main{max-width:960px;margin:0 auto;padding:24px 16px}' +
     'video{display:block;width:100%;height:auto;max-height:80vh;background:#000;border-radius:6px}h1{font-size:1.4rem;margin:16px 0 0}' +
-    LEAD_FORM_STYLE,
+    LEAD_FORM_STYLE +
+    BOOK_STYLE.watch,
   embed:
     'html,body{margin:0;height:100%;overflow:hidden;background:#000}video{display:block;width:100%;height:100%;object-fit:contain}' +
-    `.cp-stage{height:100%}${LEAD_FORM_STYLE}`,
+    `.cp-stage{height:100%}${LEAD_FORM_STYLE}${BOOK_STYLE.embed}`,
   missing: NOTICE_STYLE,
 };
 
@@ -56,7 +82,8 @@ const HEADERS = {
   embed: { found: securityHeaders('anyone', STYLES.embed), missing: securityHeaders('anyone', STYLES.missing) },
 };
 
-function videoPage(kind: PageKind, video: PageVideo, token: string): string {
+/** `bookingHref`: where "Book a call" leads, or null without one. */
+function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref: string | null): string {
   const attributes: [string, string | number | null][] = [
     ['src', `/media/${video.id}`],
     ['poster', video.has_poster ? `/media/${video.id}/poster.jpg` : null],
@@ -73,8 +100,10 @@ function videoPage(kind: PageKind, video: PageVideo, token: string): string {
     .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
     .join('');
   const form = leadFormHtml(storedLeadForm(video.lead_form));
-  const player = `<div class="cp-stage"><video${rendered} controls playsinline></video>${form}</div><script src="/player.js" defer></script>`;
-  const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1></main>`;
+  const over = bookingHref && kind === 'embed' ? bookLink(kind, bookingHref) : '';
+  const below = bookingHref && kind === 'watch' ? bookLink(kind, bookingHref) : '';
+  const player = `<div class="cp-stage"><video${rendered} controls playsinline></video>${over}${form}</div><script src="/player.js" defer></script>`;
+  const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1>${below}</main>`;
   return page(kind, video.title, body);
 }
 
@@ -111,14 +140,24 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
   async function render(kind: PageKind, request: FastifyRequest, reply: FastifyReply) {
     const videoId = (request.params as { '*': string })['*'];
     const video = await findServableVideo(options.db, videoId, (query) =>
-      query.select(['id', 'title', 'duration_seconds', 'has_poster', 'width', 'height', 'lead_form']),
+      query.select([
+        'id',
+        'workspace_id',
+        'title',
+        'duration_seconds',
+        'has_poster',
+        'width',
+        'height',
+        'lead_form',
+        'booking_event_type_id',
+      ]),
     );
     if (!video) return reply.code(404).headers(HEADERS[kind].missing).send(MISSING_PAGE);
     const { token } = tokens.issue(video.id, options.clock());
     return reply
       .code(200)
       .headers(HEADERS[kind].found)
-      .send(videoPage(kind, video, token));
+      .send(videoPage(kind, video, token, await bookingHref(options, video)));
   }
 
   // Wildcards rather than :video_id, so that any malformed id, an over-long one too, gets the page.
@@ -131,4 +170,12 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
       .header('X-Content-Type-Options', 'nosniff')
       .send(playerScript),
   );
+}
+
+/** Where the video's "Book a call" leads, while its event type can be booked (active, plan with scheduling). */
+async function bookingHref(options: WatchPagesOptions, video: PageVideo): Promise<string | null> {
+  if (!video.booking_event_type_id) return null;
+  const eventType = await findBookableEventType(options.db, video.booking_event_type_id);
+  if (eventType?.workspace_id !== video.workspace_id) return null;
+  return bookingPagePath(eventType.id, { videoId: video.id });
 }

@@ -11,6 +11,7 @@ import type { TestApp } from './app.ts';
 export type ChoiceSpec =
   | { label: string; target: 'step'; to: string }
   | { label: string; target: 'url'; url: string }
+  | { label: string; target: 'booking'; eventTypeId: string }
   | { label: string; target: 'lead_form' | 'end' };
 
 /** Sets the step's question and inserts its choices, in order; their ids, in the same order. */
@@ -39,6 +40,7 @@ export async function wireStep(
         target: choice.target,
         to_step_id: choice.target === 'step' ? choice.to : null,
         url: choice.target === 'url' ? choice.url : null,
+        event_type_id: choice.target === 'booking' ? choice.eventTypeId : null,
       })),
     )
     .execute();
@@ -51,7 +53,14 @@ export interface PageStep {
   video: { video_id: string; title: string; src: string; poster: string | null; duration: number | null; token: string } | null;
   question: string | null;
   ask_at_seconds: number | null;
-  choices: { choice_id: string; label: string; target: string; url: string | null; to_step_id: string | null }[];
+  choices: {
+    choice_id: string;
+    label: string;
+    target: string;
+    url: string | null;
+    to_step_id: string | null;
+    event_type_id: string | null;
+  }[];
 }
 
 export interface PageData {

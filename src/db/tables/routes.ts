@@ -6,8 +6,12 @@ import type { ColumnType } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
 export type RouteStatus = 'draft' | 'live' | 'paused' | 'archived';
-export type ChoiceTarget = 'step' | 'url' | 'lead_form' | 'end';
-/** How a visit ended: an `end` choice, the lead form sent, the last step (one without choices) played out, or a link followed. */
+/** `booking` opens an event type's booking page (migration 0018). */
+export type ChoiceTarget = 'step' | 'url' | 'lead_form' | 'booking' | 'end';
+/**
+ * How a visit ended: an `end` choice, the lead form sent, the last step (one without choices) played out, or a link
+ * followed (`url`: an https link, or a `booking` choice's booking page; either leaves the route without completing it).
+ */
 export type VisitEnding = 'end' | 'lead_form' | 'last_step' | 'url';
 
 export interface RoutesTable {

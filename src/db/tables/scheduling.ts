@@ -62,6 +62,8 @@ export interface BookingsTable {
   cancel_reason: string | null;
   /** When it was last moved to another time (the id stays). */
   rescheduled_at: Timestamp | null;
+  /** The calendar file's SEQUENCE: one more on each reschedule and on the cancellation (migration 0019). */
+  sequence: ColumnType<number, number | undefined, number>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }

@@ -35,6 +35,8 @@ export interface VideosTable {
   view_count: Count;
   /** The lead form the watch and embed pages show (domains/leads/lead-form.ts); null when off. */
   lead_form: ColumnType<unknown | null, string | null | undefined, string | null>;
+  /** The event type whose booking page the watch and embed pages offer ("Book a call"); null: none. */
+  booking_event_type_id: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }

@@ -11,6 +11,7 @@
 import type { Kysely } from 'kysely';
 import type { FieldProblem } from '../../core/errors.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { checkBookingTargets } from './booking-targets.ts';
 import { type GraphStep, stepName } from './route-graph.ts';
 import { labelKey, stepLimitProblem, type WiredChoice } from './route-writes.queries.ts';
 import { ROUTE_LIMITS } from './routes.schemas.ts';
@@ -19,7 +20,7 @@ import { resolveVideoReferences, type VideoReference } from './video-references.
 
 /** Branches looked at: beyond the 6 allowed, enough to name what is wrong in an overlong list too. */
 const MAX_EXAMINED = 20;
-const TARGETS = ['to_step_id', 'to_video', 'url', 'lead_form', 'end'] as const;
+const TARGETS = ['to_step_id', 'to_video', 'url', 'event_type_id', 'lead_form', 'end'] as const;
 const NOT_A_STEP = 'is not a step of this route';
 
 export interface BranchesCheck {
@@ -66,7 +67,10 @@ export async function checkBranches(
     const targets = TARGETS.filter((name) => (name === 'lead_form' || name === 'end' ? branch[name] === true : branch[name] !== undefined));
     if (targets.length !== 1) {
       const has = targets.length === 0 ? 'it has none' : `it has ${targets.length}: ${targets.join(', ')}`;
-      problems.push({ field: at(''), problem: `needs exactly one target (to_step_id, to_video, url, lead_form or end); ${has}` });
+      problems.push({
+        field: at(''),
+        problem: `needs exactly one target (to_step_id, to_video, url, event_type_id, lead_form or end); ${has}`,
+      });
     }
     if (branch.to_step_id !== undefined && !stepOf(branch.to_step_id)) problems.push({ field: at('to_step_id'), problem: NOT_A_STEP });
     if (branch.url !== undefined && !isHttpsLink(branch.url)) {
@@ -81,6 +85,12 @@ export async function checkBranches(
   });
   const { videos, problems: videoProblems } = await resolveVideoReferences(db, workspaceId, references);
   problems.push(...videoProblems);
+  const bookings = await checkBookingTargets(
+    db,
+    workspaceId,
+    branches.map((branch) => branch.event_type_id),
+  );
+  problems.push(...bookings.problems);
 
   if (fromStep && branches.length > 0 && branches.every((branch) => stepOf(branch.to_step_id) === fromStep)) {
     problems.push({ field: 'branches', problem: `every choice plays ${stepName(fromStep)} again; add a way out` });
@@ -106,6 +116,8 @@ export async function checkBranches(
     if (video) return { label, target: 'new_step', videoId: video.id };
     if (typeof branch.to_step_id === 'string') return { label, target: 'step', toStepId: (stepOf(branch.to_step_id) as GraphStep).id };
     if (typeof branch.url === 'string') return { label, target: 'url', url: branch.url };
+    const eventTypeId = bookings.eventTypeIds.get(i);
+    if (eventTypeId) return { label, target: 'booking', eventTypeId };
     return { label, target: branch.lead_form === true ? 'lead_form' : 'end' };
   });
   return { problems, fromStep, choices };

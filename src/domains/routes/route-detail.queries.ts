@@ -40,7 +40,7 @@ export async function routeDetail(
   db: Kysely<Database>,
   workspaceId: string,
   routeId: string,
-  links: Pick<MediaLinks, 'routeUrl'>,
+  links: Pick<MediaLinks, 'routeUrl' | 'bookingPageUrl'>,
 ): Promise<Static<typeof RouteDetail>> {
   const [route, graph, stats] = await Promise.all([
     findRoute(db, workspaceId, routeId),
@@ -67,6 +67,8 @@ export async function routeDetail(
             target: choice.target,
             to_step_id: choice.toStepId,
             url: choice.url,
+            event_type_id: choice.eventType?.id ?? null,
+            booking_url: choice.eventType ? links.bookingPageUrl(choice.eventType.id) : null,
             chosen,
             share: shareOf(chosen, numbers.reached),
           };

@@ -1,7 +1,7 @@
 /**
  * Loading a route and its graph, always within the caller's workspace: the route row (locked for a
  * write, so two writers re-wiring one route take turns) and its steps with their videos' state and
- * current choices, in the shape route-graph.ts reasons about.
+ * current choices (a booking choice's event type with its name and active flag), in the shape route-graph.ts reasons about.
  */
 import type { Kysely } from 'kysely';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
@@ -40,19 +40,40 @@ export async function loadRouteGraph(db: Kysely<Database>, workspaceId: string, 
       .orderBy('s.position')
       .execute(),
     db
-      .selectFrom('route_choices')
-      .where('workspace_id', '=', workspaceId)
-      .where('route_id', '=', routeId)
-      .where('retired_at', 'is', null)
-      .select(['id', 'step_id', 'label', 'target', 'to_step_id', 'url'])
-      .orderBy('step_id')
-      .orderBy('position')
+      .selectFrom('route_choices as c')
+      .leftJoin('event_types as e', (join) => join.onRef('e.id', '=', 'c.event_type_id').onRef('e.workspace_id', '=', 'c.workspace_id'))
+      .where('c.workspace_id', '=', workspaceId)
+      .where('c.route_id', '=', routeId)
+      .where('c.retired_at', 'is', null)
+      .select([
+        'c.id',
+        'c.step_id',
+        'c.label',
+        'c.target',
+        'c.to_step_id',
+        'c.url',
+        'e.id as event_type_id',
+        'e.name as event_type_name',
+        'e.active',
+      ])
+      .orderBy('c.step_id')
+      .orderBy('c.position')
       .execute(),
   ]);
   const byStep = new Map<string, GraphStep['choices']>();
   for (const choice of choices) {
     const list = byStep.get(choice.step_id) ?? [];
-    list.push({ id: choice.id, label: choice.label, target: choice.target, toStepId: choice.to_step_id, url: choice.url });
+    list.push({
+      id: choice.id,
+      label: choice.label,
+      target: choice.target,
+      toStepId: choice.to_step_id,
+      url: choice.url,
+      eventType:
+        choice.event_type_id !== null
+          ? { id: choice.event_type_id, name: choice.event_type_name ?? '', active: choice.active === true }
+          : null,
+    });
     byStep.set(choice.step_id, list);
   }
   return {

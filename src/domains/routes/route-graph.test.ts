@@ -4,6 +4,7 @@ import { test } from 'node:test';
 import type { ChoiceTarget } from '../../db/tables/index.ts';
 import { type GraphStep, graphProblems, type VideoState } from './route-graph.ts';
 
+/** For a step choice `to` is the step it plays; for a booking choice, `inactive` makes its event type inactive. */
 type Wiring = [label: string, target: ChoiceTarget, to?: string][];
 
 function step(id: string, position: number, wiring: Wiring = [], state: VideoState = 'ready'): GraphStep {
@@ -19,6 +20,7 @@ function step(id: string, position: number, wiring: Wiring = [], state: VideoSta
       target,
       toStepId: target === 'step' ? (to as string) : null,
       url: target === 'url' ? 'https://example.com/' : null,
+      eventType: target === 'booking' ? { id: `event-type-${i}`, name: 'Intro call', active: to !== 'inactive' } : null,
     })),
   };
 }
@@ -72,4 +74,21 @@ test('a step whose video is archived or not ready is broken, and the message say
   );
   assert.match(problems[0]?.message ?? '', /step 2 \(“Video b”\): its video is archived/);
   assert.match(graphProblems({ steps: [step('a', 0, [], 'processing')] })[0]?.message ?? '', /is not ready \(processing\)/);
+});
+
+test('a booking choice is a way out; one opening an inactive event type is a problem of its step', () => {
+  assert.deepEqual(codes([step('a', 0, [['Book a call', 'booking']])]), []);
+  assert.deepEqual(
+    codes([
+      step('a', 0, [
+        ['Book a call', 'booking', 'inactive'],
+        ['More', 'step', 'b'],
+      ]),
+      step('b', 1, [['Back', 'step', 'a']]),
+    ]),
+    ['inactive_event_type:a'],
+    'the inactive booking page is named, and the choice still leaves the route (no no_way_to_end)',
+  );
+  const [problem] = graphProblems({ steps: [step('a', 0, [['Book a call', 'booking', 'inactive']])] });
+  assert.match(problem?.message ?? '', /“Book a call” opens the booking page of “Intro call”, which is inactive/);
 });

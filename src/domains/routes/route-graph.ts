@@ -4,8 +4,9 @@
  * a route live while there are any.
  *
  * A visit ends well at an `end` choice, at the lead form, or at a step without choices (its video is
- * the last one); following an https link leaves the route, which is a way out too. The problems:
+ * the last one); following an https link, or a booking choice to a booking page, leaves the route, which is a way out too. The problems:
  * - broken_video: the step's video is archived or not ready, so the player cannot play it;
+ * - inactive_event_type: a choice opens the booking page of an event type since deactivated, which books nothing;
  * - unreachable_step: no chain of choices from the entry step leads to it;
  * - self_loop: every choice of the step plays the step again;
  * - no_way_to_end: from the step, no chain of choices reaches a way out (a loop between steps).
@@ -21,6 +22,8 @@ export interface GraphChoice {
   target: ChoiceTarget;
   toStepId: string | null;
   url: string | null;
+  /** For a booking choice: the event type whose booking page it opens, with its name and whether it is active. */
+  eventType: { id: string; name: string; active: boolean } | null;
 }
 
 export interface GraphStep {
@@ -95,6 +98,15 @@ export function graphProblems(graph: RouteGraph): GraphProblem[] {
     if (step.video.state !== 'ready') {
       const why = step.video.state === 'archived' ? 'is archived' : `is not ready (${step.video.state.replace('_', ' ')})`;
       problems.push({ code: 'broken_video', stepId: step.id, message: `${name}: its video ${why}; unarchive it or wire the step out` });
+    }
+    for (const choice of step.choices) {
+      if (choice.eventType && !choice.eventType.active) {
+        problems.push({
+          code: 'inactive_event_type',
+          stepId: step.id,
+          message: `${name}: the choice “${choice.label}” opens the booking page of “${choice.eventType.name}”, which is inactive; reactivate it or wire the choice elsewhere`,
+        });
+      }
     }
     if (!reachable.has(step.id)) {
       problems.push({ code: 'unreachable_step', stepId: step.id, message: `${name}: no choice leads to it from the entry step` });

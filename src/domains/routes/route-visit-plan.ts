@@ -48,8 +48,11 @@ export interface VisitPlan {
   ending: VisitEnding | null;
 }
 
-/** How a choice of each target ends a visit: url leaves it, end completes it, lead_form waits for the form. */
-const ENDING_OF: Record<ChoiceTarget, VisitEnding | null> = { step: null, url: 'url', lead_form: null, end: 'end' };
+/**
+ * How a choice of each target ends a visit: url leaves it, and so does booking (for the booking page: a link out,
+ * not a completion), end completes it, lead_form waits for the form.
+ */
+const ENDING_OF: Record<ChoiceTarget, VisitEnding | null> = { step: null, url: 'url', lead_form: null, booking: 'url', end: 'end' };
 
 export function planVisitEvents(
   graph: RouteGraph,

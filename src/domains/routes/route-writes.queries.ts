@@ -15,6 +15,8 @@ import { ROUTE_LIMITS } from './routes.schemas.ts';
 export type WiredChoice = { label: string } & (
   | { target: 'step'; toStepId: string }
   | { target: 'url'; url: string }
+  /** The booking page of this event type. */
+  | { target: 'booking'; eventTypeId: string }
   | { target: 'lead_form' | 'end' }
   /** A new step for this video, which the choice plays. */
   | { target: 'new_step'; videoId: string }
@@ -124,6 +126,7 @@ export async function wireStep(
       to_step_id:
         choice.target === 'step' ? choice.toStepId : choice.target === 'new_step' ? (newSteps.get(choice.videoId) as string) : null,
       url: choice.target === 'url' ? choice.url : null,
+      event_type_id: choice.target === 'booking' ? choice.eventTypeId : null,
     };
     const keep = byLabel.get(labelKey(label));
     if (keep && !kept.has(keep)) {

@@ -6,7 +6,7 @@ import { Type } from 'typebox';
 import { Id, NOT_BLANK, Nullable, ResourceId, ShownText, StringEnum, Timestamp } from '../../core/schemas.ts';
 
 export const ROUTE_STATUSES = ['draft', 'live', 'paused', 'archived'] as const;
-export const CHOICE_TARGETS = ['step', 'url', 'lead_form', 'end'] as const;
+export const CHOICE_TARGETS = ['step', 'url', 'lead_form', 'booking', 'end'] as const;
 
 export const ROUTE_LIMITS = {
   name: 200,
@@ -47,9 +47,11 @@ const Choice = Type.Object(
   {
     choice_id: Id('The choice.'),
     label: Type.String(),
-    target: StringEnum(CHOICE_TARGETS, { description: 'step, url, lead_form or end.' }),
+    target: StringEnum(CHOICE_TARGETS, { description: 'step, url, lead_form, booking or end.' }),
     to_step_id: Nullable(Id('For target step: the step it plays.')),
     url: Nullable(Type.String({ description: 'For target url: the https link it opens.' })),
+    event_type_id: Nullable(Id('For target booking: the event type whose booking page it opens.')),
+    booking_url: Nullable(Type.String({ description: 'For target booking: that booking page.' })),
     chosen: Type.Integer({ minimum: 0, description: 'Visits that made this choice.' }),
     share: Share,
   },
@@ -78,7 +80,7 @@ const Step = Type.Object(
   { additionalProperties: false },
 );
 
-export const ROUTE_PROBLEM_CODES = ['broken_video', 'unreachable_step', 'no_way_to_end', 'self_loop'] as const;
+export const ROUTE_PROBLEM_CODES = ['broken_video', 'inactive_event_type', 'unreachable_step', 'no_way_to_end', 'self_loop'] as const;
 export type RouteProblemCode = (typeof ROUTE_PROBLEM_CODES)[number];
 
 export const RouteProblem = Type.Object(

@@ -11,7 +11,7 @@ import { AVAILABILITY_REASON_CODES } from './availability.schemas.ts';
 import type { BlockingBooking, CalendarFeedState } from './blocking-details.queries.ts';
 import { notOfferedRuns } from './not-offered-runs.ts';
 import type { SlotReason, SlotVerdict } from './slot-reasons.ts';
-import type { ZonedTimes } from './zoned-times.ts';
+import type { ZonedTimes } from './zoned-time.ts';
 
 type Availability = Static<typeof AvailabilitySchema>;
 type Reason = Static<typeof ReasonSchema>;

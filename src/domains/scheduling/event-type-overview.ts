@@ -17,7 +17,7 @@ import type { CalendarFeedState } from './blocking-details.queries.ts';
 import { isoWeekdayOf } from './local-time.ts';
 import { type OverviewProblemCode, type SchedulingOverview, WEEKDAY_KEYS } from './overview.schemas.ts';
 import type { SlotVerdict } from './slot-reasons.ts';
-import type { ZonedTimes } from './zoned-times.ts';
+import type { ZonedTimes } from './zoned-time.ts';
 
 type EventTypeOverview = Static<typeof SchedulingOverview>['event_types'][number];
 type Problem = EventTypeOverview['problems'][number];

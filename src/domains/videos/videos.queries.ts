@@ -140,6 +140,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       'v.failure_reason',
       'v.has_poster',
       'v.lead_form',
+      'v.booking_event_type_id',
       's.views',
       's.unique_viewers',
       's.watch_time_seconds',
@@ -179,6 +180,8 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       leads: row.leads ?? 0,
     },
     lead_form: storedLeadForm(row.lead_form),
+    booking_event_type_id: row.booking_event_type_id,
+    booking_url: row.booking_event_type_id ? links.bookingPageUrl(row.booking_event_type_id, { videoId: row.id }) : null,
   };
 }
 

@@ -60,6 +60,10 @@ export const VideoDetail = Type.Object(
     embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,
     lead_form: Nullable(LeadForm),
+    booking_event_type_id: Nullable(Id('The event type whose booking page the watch and embed pages offer ("Book a call").')),
+    booking_url: Nullable(
+      Type.String({ description: 'Where "Book a call" leads: the event type’s booking page, naming this video; null without one.' }),
+    ),
   },
   { additionalProperties: false },
 );

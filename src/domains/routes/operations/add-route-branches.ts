@@ -2,6 +2,7 @@
  * add_route_branches: wires a step's question and choices (the entry step unless from_step_id says
  * otherwise), replacing what it had: choices keeping a label keep their id, the others are retired.
  * On a live route, wiring that would give the route a new problem is refused (live-route-checks.ts).
+ * A choice may open a booking page (event_type_id: an active event type of the workspace).
  * Writes the choices, the step, any new steps for to_video, and the route's updated_at; emits no
  * event. Every problem of the call is named in one answer (branch-checks.ts).
  */
@@ -9,6 +10,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { isUuid } from '../../../core/real-instants.ts';
+import { ResourceId } from '../../../core/schemas.ts';
 import { checkBranches } from '../branch-checks.ts';
 import { keepLiveRouteSound } from '../live-route-checks.ts';
 import { routeDetail } from '../route-detail.queries.ts';
@@ -24,6 +26,7 @@ const Branch = Type.Object(
     to_step_id: Type.Optional(StepId('Plays this step.')),
     to_video: Type.Optional(VideoReference('Plays a new step of this video.')),
     url: Type.Optional(Type.String({ format: 'uri', maxLength: ROUTE_LIMITS.url, description: 'Opens this https link.' })),
+    event_type_id: Type.Optional(ResourceId('event_type', 'Opens this active event type’s booking page.')),
     lead_form: Type.Optional(Type.Boolean({ description: 'true: the lead form; sending it completes the route.' })),
     end: Type.Optional(Type.Boolean({ description: 'true: the end card; completes the route.' })),
   },
@@ -65,6 +68,7 @@ export const addRouteBranches = defineOperation({
     branches: [
       { label: 'Starter', to_video: 'Starter plan tour' },
       { label: 'Talk to sales', lead_form: true },
+      { label: 'Book a demo', event_type_id: '7b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e' },
       { label: 'Just looking', end: true },
     ],
   },

@@ -581,3 +581,74 @@ test('to_video sent again plays the step it made instead of adding another; labe
   assert.deepEqual(problemFields(unseen), ['question', 'branches[0].label', 'branches[1].label', 'branches[3].label']);
   assert.match(unseen.body.error.message, /branches\[3\]\.label: repeats the label of branches\[2\]\.label/);
 });
+
+test('add_route_branches: a choice opens an active event type’s booking page; unknown, foreign and inactive ones are named', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await newRoute(harness, ws, 'Interested?');
+  const intro = await ws.addEventType({ name: 'Intro call' });
+  const retired = await ws.addEventType({ name: 'Old call', active: false });
+  const other = await harness.workspace();
+  const foreign = await other.addEventType({ name: 'Their call' });
+
+  const refused = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    branches: [
+      { label: 'Unknown', event_type_id: '00000000-0000-4000-8000-000000000000' },
+      { label: 'Theirs', event_type_id: foreign },
+      { label: 'Old', event_type_id: retired },
+      { label: 'Two targets', event_type_id: intro, end: true },
+      { label: '', event_type_id: intro },
+    ],
+  });
+  assert.equal(refused.status, 400, refused.raw);
+  const problems = Object.fromEntries(
+    refused.body.error.details.errors.map((error: { field: string; problem: string }) => [error.field, error.problem]),
+  );
+  assert.deepEqual(Object.keys(problems).sort(), [
+    'branches[0].event_type_id',
+    'branches[1].event_type_id',
+    'branches[2].event_type_id',
+    'branches[3]',
+    'branches[4].label',
+  ]);
+  assert.match(problems['branches[0].event_type_id'], /is not an event type of this workspace/);
+  assert.equal(
+    problems['branches[1].event_type_id'],
+    problems['branches[0].event_type_id'],
+    'another workspace’s event type reads as unknown',
+  );
+  assert.ok(!refused.raw.includes('Their call'), 'nothing of the other workspace is named');
+  assert.match(problems['branches[2].event_type_id'], /is inactive \(“Old call”\)/);
+  assert.match(problems['branches[3]'], /exactly one target \(.*event_type_id.*\); it has 2: event_type_id, end/);
+
+  const wired = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    question: 'Want to talk?',
+    branches: [
+      { label: 'Book a call', event_type_id: intro.toUpperCase() },
+      { label: 'Not now', end: true },
+    ],
+  });
+  assert.equal(wired.status, 200, wired.raw);
+  const [book, notNow] = wired.body.steps[0].choices;
+  assert.deepEqual(
+    [book.target, book.event_type_id, book.booking_url, book.url, book.to_step_id],
+    ['booking', intro, `http://localhost:3000/book/${intro}`, null, null],
+  );
+  assert.deepEqual([notNow.event_type_id, notNow.booking_url], [null, null]);
+  assert.deepEqual(wired.body.problems, []);
+  const live = await harness.request('PATCH', `/v1/routes/${route.route_id}`, { token: ws.key, body: { status: 'live' } });
+  assert.equal(live.status, 200, 'a booking choice is a way out of the route');
+
+  // Deactivated later: the route reports it, like a broken video, and get_route shows it.
+  const off = await harness.request('PATCH', `/v1/scheduling/event-types/${intro}`, { token: ws.key, body: { active: false } });
+  assert.equal(off.status, 200, off.raw);
+  const shown = await harness.request('GET', `/v1/routes/${route.route_id}`, { token: ws.key });
+  assert.deepEqual(
+    shown.body.problems.map((p: { code: string; step_id: string }) => [p.code, p.step_id]),
+    [['inactive_event_type', route.entry_step_id]],
+  );
+  assert.match(shown.body.problems[0].message, /“Book a call” opens the booking page of “Intro call”, which is inactive/);
+  const relive = await harness.request('PATCH', `/v1/routes/${route.route_id}`, { token: ws.key, body: { status: 'live' } });
+  assert.equal(relive.status, 400, 'asking for live again names the problem');
+  assert.match(relive.body.error.message, /which is inactive/);
+});

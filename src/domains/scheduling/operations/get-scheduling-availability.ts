@@ -16,7 +16,7 @@ import { blockingBookings, calendarFeedStates } from '../blocking-details.querie
 import { resolveEventType } from '../event-type-reference.ts';
 import { rulesOf } from '../event-type-rules.ts';
 import { loadSlotContext } from '../slot-context.queries.ts';
-import { ZonedTimes } from '../zoned-times.ts';
+import { ZonedTimes } from '../zoned-time.ts';
 
 export const getSchedulingAvailability = defineOperation({
   name: 'get_scheduling_availability',

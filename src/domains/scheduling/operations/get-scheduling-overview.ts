@@ -13,7 +13,7 @@ import { rulesOf } from '../event-type-rules.ts';
 import { bookingStartsByType, overviewEventTypes } from '../overview.queries.ts';
 import { SchedulingOverview } from '../overview.schemas.ts';
 import { loadSlotContext } from '../slot-context.queries.ts';
-import { ZonedTimes } from '../zoned-times.ts';
+import { ZonedTimes } from '../zoned-time.ts';
 
 const DAY_MS = 86_400_000;
 

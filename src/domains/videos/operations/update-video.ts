@@ -1,7 +1,7 @@
 /**
  * update_video: renames, describes, retags, refiles, archives or unarchives a video, or sets its lead
- * form. Writes the video row and, when anything changed, a `video.updated` event listing the changed
- * fields.
+ * form or its "Book a call" event type. Writes the video row and, when anything changed, a
+ * `video.updated` event listing the changed fields.
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
@@ -9,6 +9,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
 import type { VideoChangeableField } from '../../../events/video-events.ts';
 import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/lead-form.ts';
+import { bookingEventTypeProblems } from '../booking-event-type-checks.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
 
@@ -19,7 +20,8 @@ export const updateVideo = defineOperation({
     'Changes a video’s title, description, tags (the list replaces the current one), folder (null to unfile) or ' +
     'archived flag. Archiving hides the video from lists and public pages and is the reversible alternative to ' +
     'deletion; archived=false restores it. lead_form sets the email form the watch and embed pages show (null turns ' +
-    'it off). Only the fields sent change. Returns the updated video.',
+    'it off). booking_event_type_id makes those pages offer "Book a call", opening that active event type’s booking ' +
+    'page (null removes it). Only the fields sent change. Returns the updated video.',
   method: 'PATCH',
   path: '/videos/{video_id}',
   group: 'Videos',
@@ -35,9 +37,14 @@ export const updateVideo = defineOperation({
       folder_id: Type.Optional(Nullable(ResourceId('folder', 'Folder to file the video in; null to take it out of its folder.'))),
       archived: Type.Optional(Type.Boolean({ description: 'true archives, false restores.' })),
       lead_form: Type.Optional(Nullable(LeadFormSetting)),
+      booking_event_type_id: Type.Optional(
+        Nullable(ResourceId('event_type', 'An active event type whose booking page the watch and embed pages offer; null: none.')),
+      ),
     },
     { additionalProperties: false },
   ),
+  // A wrong event type with a wrong title too: both in one answer.
+  databaseProblems: bookingEventTypeProblems,
   output: VideoDetail,
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01', title: 'Product tour (2026)', tags: ['onboarding', 'tour'] },
   async handler(ctx, input) {
@@ -45,10 +52,11 @@ export const updateVideo = defineOperation({
     await lockVideo(ctx.db, ctx.workspaceId, video_id);
     const current = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
     if (fields.folder_id) await assertFolderInWorkspace(ctx.db, ctx.workspaceId, fields.folder_id);
-    if (fields.lead_form) {
-      const problems = leadFormProblems(fields.lead_form, current.duration_seconds);
-      if (problems.length > 0) throw AppError.invalid(problems);
-    }
+    const problems = [
+      ...(fields.lead_form ? leadFormProblems(fields.lead_form, current.duration_seconds) : []),
+      ...(await bookingEventTypeProblems(ctx.db, ctx.workspaceId, fields)),
+    ];
+    if (problems.length > 0) throw AppError.invalid(problems);
     const changes: {
       title?: string;
       description?: string;
@@ -56,6 +64,7 @@ export const updateVideo = defineOperation({
       folder_id?: string | null;
       archived?: boolean;
       lead_form?: string | null;
+      booking_event_type_id?: string | null;
     } = {};
     if (fields.title !== undefined && fields.title.trim() !== current.title) changes.title = fields.title.trim();
     if (fields.description !== undefined && fields.description !== current.description) changes.description = fields.description;
@@ -68,6 +77,10 @@ export const updateVideo = defineOperation({
     if (fields.lead_form !== undefined) {
       const form = fields.lead_form === null ? null : normalizeLeadForm(fields.lead_form);
       if (JSON.stringify(form) !== JSON.stringify(current.lead_form)) changes.lead_form = form === null ? null : JSON.stringify(form);
+    }
+    if (fields.booking_event_type_id !== undefined) {
+      const eventTypeId = fields.booking_event_type_id?.toLowerCase() ?? null;
+      if (eventTypeId !== current.booking_event_type_id) changes.booking_event_type_id = eventTypeId;
     }
     if (Object.keys(changes).length === 0) return current;
 

@@ -1,0 +1,33 @@
+/**
+ * update_video's `booking_event_type_id` (the watch page's "Book a call"): it must name an active
+ * event type of the video's workspace, and the workspace's plan must include scheduling, or the
+ * button would lead to a booking page that answers 404. Checked the same way by the pipeline on an
+ * input whose shape is wrong too (Operation.databaseProblems), so one answer lists every problem,
+ * and by the handler on a valid one. It reads the input as sent, trusting nothing.
+ */
+import type { Kysely } from 'kysely';
+import type { FieldProblem } from '../../core/errors.ts';
+import { PLANS } from '../../core/plans.ts';
+import { isUuid } from '../../core/real-instants.ts';
+import type { Database } from '../../db/tables/index.ts';
+
+const FIELD = 'booking_event_type_id';
+
+/** The problems of the event type named in `input` (none when the field is absent, null or not an id: the schema names those). */
+export async function bookingEventTypeProblems(db: Kysely<Database>, workspaceId: string, input: unknown): Promise<FieldProblem[]> {
+  const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[FIELD] : undefined;
+  if (typeof value !== 'string' || !isUuid(value)) return [];
+  const row = await db
+    .selectFrom('workspaces as w')
+    .leftJoin('event_types as e', (join) => join.onRef('e.workspace_id', '=', 'w.id').on('e.id', '=', value.toLowerCase()))
+    .select(['w.plan', 'e.id', 'e.active'])
+    .where('w.id', '=', workspaceId)
+    .executeTakeFirst();
+  const problems: FieldProblem[] = [];
+  if (row && !PLANS[row.plan].entitlements.has('scheduling')) {
+    problems.push({ field: FIELD, problem: `needs the scheduling entitlement, which the ${row.plan} plan does not include` });
+  }
+  if (!row?.id) problems.push({ field: FIELD, problem: 'names no event type of this workspace' });
+  else if (!row.active) problems.push({ field: FIELD, problem: 'names an inactive event type; activate it first or choose another' });
+  return problems;
+}

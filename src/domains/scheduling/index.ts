@@ -6,6 +6,8 @@ import { createEventType } from './operations/create-event-type.ts';
 import { deleteCalendarFeed } from './operations/delete-calendar-feed.ts';
 import { getBooking } from './operations/get-booking.ts';
 import { getEventType } from './operations/get-event-type.ts';
+import { getSchedulingAvailability } from './operations/get-scheduling-availability.ts';
+import { getSchedulingOverview } from './operations/get-scheduling-overview.ts';
 import { listBookings } from './operations/list-bookings.ts';
 import { listCalendarFeeds } from './operations/list-calendar-feeds.ts';
 import { listEventTypes } from './operations/list-event-types.ts';
@@ -15,6 +17,8 @@ import { updateEventType } from './operations/update-event-type.ts';
 
 export const schedulingOperations = [
   listBookings,
+  getSchedulingOverview,
+  getSchedulingAvailability,
   createBooking,
   getBooking,
   cancelBooking,

@@ -1,6 +1,6 @@
 /**
  * The demo's ledger, on the demo library, its viewing and its leads: purchases in two currencies,
- * booked calls and two refunds spread over the period, attributed to videos the leads watched, with
+ * and two refunds spread over the period, attributed to videos the leads watched, with
  * the leads who paid made customers.
  */
 import assert from 'node:assert/strict';
@@ -14,7 +14,7 @@ import { insertDemoLibrary } from './insert-demo-library.ts';
 
 const NOW = new Date('2026-11-24T16:00:00.000Z');
 
-test('seed --demo ledger: purchases, booked calls and refunds over the period, attributed', { timeout: 300_000 }, async (t) => {
+test('seed --demo ledger: purchases and refunds over the period, attributed', { timeout: 300_000 }, async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();
   const db = harness.database.db;
@@ -29,7 +29,7 @@ test('seed --demo ledger: purchases, booked calls and refunds over the period, a
   assert.equal(ledger.status, 200, ledger.raw);
   assert.equal(ledger.body.pagination.total, count);
   const kinds = new Set(ledger.body.outcomes.map((o: { kind: string }) => o.kind));
-  assert.deepEqual([...kinds].sort(), ['booked_call', 'purchase', 'refund']);
+  assert.deepEqual([...kinds].sort(), ['purchase', 'refund'], 'booked calls come from the demo’s bookings (demo-scheduling.ts)');
   const refunds = ledger.body.outcomes.filter((o: { kind: string }) => o.kind === 'refund');
   assert.equal(refunds.length, 2);
   assert.ok(refunds.every((o: { refunded_outcome_id: string | null }) => o.refunded_outcome_id !== null));

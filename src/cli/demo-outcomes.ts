@@ -1,6 +1,7 @@
 /**
- * The demo's ledger: some of the demo's leads buy (a few in euros), some book a call, days after
- * they were captured, and two purchases are refunded, one in full and one in part. Every entry goes
+ * The demo's ledger: some of the demo's leads buy (a few in euros), days after they were captured,
+ * and two purchases are refunded, one in full and one in part. (Booked calls come from real
+ * bookings: demo-scheduling.ts.) Every entry goes
  * through recordLedgerEntry, as record_outcome's do, so it is attributed to the videos its lead
  * watched before it, moves the lead's status and records its events. Deterministic for a given
  * set of leads.
@@ -14,7 +15,6 @@ import { prng } from './demo-library.ts';
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PRICES = [4900, 9900, 19_900, 49_900];
 const PURCHASE_RATE = 0.25;
-const BOOKING_RATE = 0.15;
 
 /** Records the demo's purchases, booked calls and refunds; returns how many entries the ledger holds. */
 export async function playDemoOutcomes(db: Kysely<Database>, workspaceId: string, now: Date): Promise<number> {
@@ -43,16 +43,6 @@ export async function playDemoOutcomes(db: Kysely<Database>, workspaceId: string
         at,
       });
       purchases.push({ id, amount, currency, at });
-    } else if (roll < PURCHASE_RATE + BOOKING_RATE) {
-      await record(db, {
-        workspaceId,
-        kind: 'booked_call',
-        amount: 0,
-        currency: 'USD',
-        leadId: lead.id,
-        externalId: `demo-call-${i + 1}`,
-        at,
-      });
     }
   }
   // A full refund of the first purchase and half of the third, a few days after each.

@@ -3,7 +3,9 @@
  * folders and sixty videos with tags, statuses and archived ones, ninety days of viewing played
  * through the real collection code (demo-viewing.ts), and the leads some viewers left on the videos'
  * forms, captured through the watch page's code (demo-leads.ts), and what some of them bought, booked
- * or got refunded, through the ledger's code (demo-outcomes.ts). Creates a new business-plan
+ * or got refunded, through the ledger's code (demo-outcomes.ts), interactive routes walked by
+ * viewers (demo-routes.ts), and event types with calls booked, canceled and moved through the
+ * scheduling code (demo-scheduling.ts). Creates a new business-plan
  * workspace (and prints its admin key) unless --workspace names an existing one.
  */
 import type { Config } from '../config.ts';
@@ -16,6 +18,7 @@ import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
 import { playDemoOutcomes } from './demo-outcomes.ts';
 import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
+import { playDemoScheduling } from './demo-scheduling.ts';
 import { playDemoViewing } from './demo-viewing.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
 import { UsageError } from './usage-error.ts';
@@ -48,6 +51,15 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const routes = PLANS[plan].entitlements.has('interactive_routes')
       ? await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, watchable), now)
       : 0;
+    // Booked calls are real bookings, which add their ledger entries; none on a plan without scheduling.
+    const scheduling = PLANS[plan].entitlements.has('scheduling')
+      ? await playDemoScheduling(
+          database.db,
+          wsId,
+          watchable.filter((video) => !video.archived).map((video) => video.id),
+          now,
+        )
+      : { eventTypes: 0, bookings: 0 };
     const outcomes = await playDemoOutcomes(database.db, wsId, now);
     const { leads } = await database.db
       .selectFrom('leads')
@@ -58,11 +70,11 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries and ${routes} interactive routes over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries, ${routes} interactive routes, ${scheduling.eventTypes} event types and ${scheduling.bookings} booked calls over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

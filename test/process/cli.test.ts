@@ -79,6 +79,8 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
   assert.ok(demo.videos >= 50, seeded.stdout);
   assert.ok(demo.viewing_sessions >= 1000, `${demo.viewing_sessions} viewing sessions played`);
   assert.equal(demo.routes, 3, seeded.stdout);
+  assert.equal(demo.event_types, 3, seeded.stdout);
+  assert.ok(demo.bookings >= 10, seeded.stdout);
 
   const server = await startServer(t, { dataDir });
   await checkSeededLibrary(server, demo.api_key, demo.videos);

@@ -81,6 +81,7 @@ export function availabilityAnswer(parts: AnswerParts): Availability {
       ? notOfferedRuns(verdicts).map((run) => ({
           start: run.first.start.toISOString(),
           last_start: run.last.start.toISOString(),
+          starts: run.members.map((member) => member.start.toISOString()),
           local_start: times.iso(run.first.start),
           local_last_start: times.iso(run.last.start),
           count: run.count,

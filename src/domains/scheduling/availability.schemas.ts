@@ -58,6 +58,7 @@ const NotOfferedRun = Type.Object(
   {
     start: Timestamp('The run’s first candidate, UTC.'),
     last_start: Timestamp('The run’s last candidate, UTC.'),
+    starts: Type.Array(Timestamp('A candidate.'), { description: 'Every candidate of the run, UTC, earliest first.' }),
     local_start: LocalTime('The first candidate.'),
     local_last_start: LocalTime('The last candidate.'),
     count: Type.Integer({ minimum: 1, description: 'Candidates in the run, every one on the slot grid from start to last_start.' }),

@@ -18,6 +18,8 @@ export interface NotOfferedRun<V> {
   first: V;
   last: V;
   count: number;
+  /** Every verdict of the run, earliest first (a fall-back night's repeated hour shows both of its starts). */
+  members: V[];
 }
 
 function runKey(verdict: RunnableVerdict): string {
@@ -40,10 +42,11 @@ export function notOfferedRuns<V extends RunnableVerdict>(verdicts: readonly V[]
     if (current && current.key === key) {
       current.last = verdict;
       current.count += 1;
+      current.members.push(verdict);
       continue;
     }
-    current = { first: verdict, last: verdict, count: 1, key };
+    current = { first: verdict, last: verdict, count: 1, members: [verdict], key };
     runs.push(current);
   }
-  return runs.map(({ first, last, count }) => ({ first, last, count }));
+  return runs.map(({ first, last, count, members }) => ({ first, last, count, members }));
 }

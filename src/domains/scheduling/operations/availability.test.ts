@@ -89,6 +89,17 @@ test('every reason code, in runs of candidates, each with its sentence, counted 
     body.not_offered_count,
     'every candidate not offered is in exactly one run',
   );
+  // Each run lists its candidates: with the offered ones, every 30 minutes of the window, each once.
+  const listed = [...body.offered.map((slot: Body) => slot.start), ...body.not_offered.flatMap((run: Body) => run.starts)].sort();
+  assert.ok(
+    body.not_offered.every(
+      (run: Body) => run.starts.length === run.count && run.starts[0] === run.start && run.starts.at(-1) === run.last_start,
+    ),
+  );
+  assert.deepEqual(
+    listed,
+    Array.from({ length: 16 * 48 }, (_, i) => new Date(Date.parse('2027-03-01T00:00:00Z') + i * 30 * 60_000).toISOString()),
+  );
 
   // Monday: past (before 09:00 also outside the hours), min_notice up to 14:00, offered until 16:30.
   const monday = body.not_offered.filter((run: Body) => run.start < '2027-03-02');

@@ -8,16 +8,17 @@
  * A wrong or missing token, or an unknown id, is a 404. The links keep working whatever the
  * workspace's plan: the call is the invitee's too.
  */
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError } from '../core/errors.ts';
-import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { bookingCalendarFile } from '../domains/scheduling/booking-calendar-file.ts';
 import { cancelBooking } from '../domains/scheduling/booking-changes.ts';
 import { inviteeBooking } from '../domains/scheduling/invitee-booking.queries.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { CANCEL_HEADERS, CANCEL_UNAVAILABLE_PAGE, type CancelPageState, cancelPage, LINK_NOT_VALID_PAGE } from './booking-cancel-page.ts';
+import { answerOutageWithPage } from './page-serving.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
 const MAX_REASON = 500;
@@ -47,12 +48,7 @@ export async function registerBookingLinks(app: FastifyInstance, options: Bookin
         done(null, Object.fromEntries(new URLSearchParams(body as string)));
       },
     );
-    links.setErrorHandler((error, request, reply) => {
-      const outage = outageError(error);
-      if (!outage) throw error;
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(outage.status).headers(CANCEL_HEADERS.notice).headers(outage.headers).send(CANCEL_UNAVAILABLE_PAGE);
-    });
+    links.setErrorHandler(answerOutageWithPage(() => ({ headers: CANCEL_HEADERS.notice, body: CANCEL_UNAVAILABLE_PAGE })));
 
     links.get('/bookings/:booking_id/invite.ics', async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
       const secret = field(request.query, 'token');

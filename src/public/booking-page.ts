@@ -12,7 +12,6 @@
  */
 
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -31,6 +30,7 @@ import { bodyTooLargeHandler } from './body-too-large.ts';
 import { BookingBody, SlotsQuery } from './booking-bodies.ts';
 import { BOOKING_HEADERS, bookingPage, MISSING_BOOKING_PAGE, UNAVAILABLE_BOOKING_PAGE } from './booking-page-html.ts';
 import { ANSWER_FLOOR_MS, checkSubmissionRate } from './lead-capture.ts';
+import { answerOutageWithPage, servePageScript } from './page-serving.ts';
 
 const BODY_LIMIT = 8 * 1024;
 const DAY_MS = 86_400_000;
@@ -49,21 +49,9 @@ export interface BookingPageOptions {
 }
 
 export async function registerBookingPage(app: FastifyInstance, options: BookingPageOptions): Promise<void> {
-  const script = readFileSync(new URL('./booking-page.js', import.meta.url));
-  app.get('/booking-page.js', (_request, reply) =>
-    reply
-      .header('Content-Type', 'text/javascript; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(script),
-  );
+  servePageScript(app, '/booking-page.js', 'booking-page.js');
   await app.register(async (pages) => {
-    pages.setErrorHandler((error, request, reply) => {
-      const outage = outageError(error);
-      if (!outage) throw error; // the app's handler answers the rest
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(outage.status).headers(BOOKING_HEADERS.notice).headers(outage.headers).send(UNAVAILABLE_BOOKING_PAGE);
-    });
+    pages.setErrorHandler(answerOutageWithPage(() => ({ headers: BOOKING_HEADERS.notice, body: UNAVAILABLE_BOOKING_PAGE })));
     // A wildcard rather than :event_type_id, so that any malformed id, an over-long one too, gets the page.
     pages.get('/book/*', (request, reply) => renderPage(options, request, reply));
   });

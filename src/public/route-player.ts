@@ -9,7 +9,7 @@
  *   limited and answered like POST /leads/capture.
  * - GET /route-player.js: the script (it builds on /player.js's reporting).
  */
-import { readFileSync } from 'node:fs';
+
 import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
@@ -26,6 +26,7 @@ import { acceptBeaconJson } from './beacon-json-body.ts';
 import { bodyTooLargeHandler } from './body-too-large.ts';
 import { isBot } from './collect.ts';
 import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, checkSubmissionRate } from './lead-capture.ts';
+import { answerOutageWithPage, servePageScript } from './page-serving.ts';
 import { eventShapeProblems, RouteEventsBody, RouteLeadBody } from './route-player-bodies.ts';
 import { MISSING_PAGE, PAUSED_PAGE, ROUTE_HEADERS, routePage, UNAVAILABLE_PAGE } from './route-player-page.ts';
 import { requireRouteToken } from './viewing-token-check.ts';
@@ -42,21 +43,9 @@ export interface RoutePlayerOptions {
 }
 
 export async function registerRoutePlayer(app: FastifyInstance, options: RoutePlayerOptions): Promise<void> {
-  const script = readFileSync(new URL('./route-player.js', import.meta.url));
-  app.get('/route-player.js', (_request, reply) =>
-    reply
-      .header('Content-Type', 'text/javascript; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(script),
-  );
+  servePageScript(app, '/route-player.js', 'route-player.js');
   await app.register(async (pages) => {
-    pages.setErrorHandler((error, request, reply) => {
-      const outage = outageError(error);
-      if (!outage) throw error; // the app's handler answers the rest
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply.code(outage.status).headers(ROUTE_HEADERS.notice).headers(outage.headers).send(UNAVAILABLE_PAGE);
-    });
+    pages.setErrorHandler(answerOutageWithPage(() => ({ headers: ROUTE_HEADERS.notice, body: UNAVAILABLE_PAGE })));
     // A wildcard rather than :route_id, so that any malformed id, an over-long one too, gets the page.
     pages.get('/r/*', (request, reply) => renderRoute(options, request, reply));
   });

@@ -9,10 +9,9 @@
  * script reports a click as a `cta_click`. Anything else is a
  * friendly HTML 404, and a database outage a friendly HTML 503 with Retry-After. Nothing is written.
  */
-import { readFileSync } from 'node:fs';
+
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { storedLeadForm } from '../domains/leads/lead-form.ts';
 import { findBookableEventType } from '../domains/scheduling/bookable-event-types.queries.ts';
@@ -20,6 +19,7 @@ import { findServableVideo } from '../domains/videos/servable-videos.queries.ts'
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 import { bookingPagePath } from '../media/media-links.ts';
 import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
+import { answerOutageWithPage, servePageScript } from './page-serving.ts';
 
 export interface WatchPagesOptions {
   db: Kysely<Database>;
@@ -122,20 +122,18 @@ const UNAVAILABLE_PAGE = page(
 
 export async function registerWatchPages(app: FastifyInstance, options: WatchPagesOptions): Promise<void> {
   await app.register(async (pages) => {
-    pages.setErrorHandler((error, request, reply) => {
-      const outage = outageError(error);
-      if (!outage) throw error; // the app's handler answers the rest
-      request.log.warn({ err: error }, 'database unavailable');
-      const kind: PageKind = request.url.startsWith('/embed/') ? 'embed' : 'watch';
-      return reply.code(outage.status).headers(HEADERS[kind].missing).headers(outage.headers).send(UNAVAILABLE_PAGE);
-    });
+    pages.setErrorHandler(
+      answerOutageWithPage((request) => {
+        const kind: PageKind = request.url.startsWith('/embed/') ? 'embed' : 'watch';
+        return { headers: HEADERS[kind].missing, body: UNAVAILABLE_PAGE };
+      }),
+    );
     registerPageRoutes(pages, options);
   });
 }
 
 function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): void {
   const tokens = createViewingTokens(options.secret);
-  const playerScript = readFileSync(new URL('./player.js', import.meta.url));
 
   async function render(kind: PageKind, request: FastifyRequest, reply: FastifyReply) {
     const videoId = (request.params as { '*': string })['*'];
@@ -163,13 +161,7 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
   // Wildcards rather than :video_id, so that any malformed id, an over-long one too, gets the page.
   app.get('/watch/*', (request, reply) => render('watch', request, reply));
   app.get('/embed/*', (request, reply) => render('embed', request, reply));
-  app.get('/player.js', (_request, reply) =>
-    reply
-      .header('Content-Type', 'text/javascript; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .header('X-Content-Type-Options', 'nosniff')
-      .send(playerScript),
-  );
+  servePageScript(app, '/player.js', 'player.js');
 }
 
 /** Where the video's "Book a call" leads, while its event type can be booked (active, plan with scheduling). */

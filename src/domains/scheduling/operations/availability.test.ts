@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
+import { SLOT_REASON_CODES } from '../slot-reasons.ts';
 
 /** Monday 2027-03-01, noon UTC. */
 const NOW = new Date('2027-03-01T12:00:00Z');
@@ -163,17 +164,7 @@ test('every reason code, in runs of candidates, each with its sentence, counted 
   assert.equal(verdictAt(body, '2027-03-15T09:00:00Z'), 'offered');
   assert.deepEqual(codesAt(body, '2027-03-16T09:00:00Z'), ['beyond_horizon']);
 
-  for (const code of [
-    'past',
-    'min_notice',
-    'beyond_horizon',
-    'outside_hours',
-    'date_override',
-    'booked',
-    'buffer',
-    'daily_cap',
-    'busy_calendar',
-  ]) {
+  for (const code of SLOT_REASON_CODES.filter((code) => code !== 'off_interval')) {
     assert.ok(body.reason_counts[code] > 0, `${code} is counted`);
   }
   assert.deepEqual([body.reason_counts.booked, body.reason_counts.busy_calendar, body.reason_counts.inactive], [3, 2, 0]);

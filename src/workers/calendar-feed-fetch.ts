@@ -2,7 +2,7 @@
  * The calendar feed worker: one job per feed (domains/scheduling/calendar-feed-jobs.ts). A run opens
  * the feed's sealed URL, fetches it through the SSRF guard (pinned connection, FETCH_TIMEOUT_MS for
  * everything from DNS to the last byte, MAX_FEED_BYTES counted as the body streams), reads its busy
- * times in a thread under a deadline (ics-reader.ts), and replaces the stored ones; or, when any step
+ * times in a child process under a deadline (ics-reader.ts), and replaces the stored ones; or, when any step
  * fails, records why in a sentence and keeps the last good busy times. Either way it queues the next
  * fetch FEED_REFRESH_MS later. Failures of the feed are outcomes, not job failures: only a database
  * outage or a dying worker makes the queue retry the job.
@@ -35,7 +35,7 @@ export interface CalendarFeedFetchOptions {
   clock?: () => Date;
   timeoutMs?: number;
   maxBytes?: number;
-  /** How long the thread reading a feed may take (ics-reader.ts). */
+  /** How long the process reading a feed may take (ics-reader.ts). */
   readDeadlineMs?: number;
 }
 

@@ -8,7 +8,7 @@
  * Bounded: each recurring event may take MAX_STEPS_PER_EVENT steps of expansion, and the answer may
  * hold MAX_BUSY_TIMES intervals; past either the feed is refused with a sentence saying why. Some
  * rules make one ical.js step spin forever (FREQ=DAILY;BYMONTH=2;BYMONTHDAY=30), which no count can
- * stop: callers run this in a thread with a deadline (ics-reader.ts), never on the main thread.
+ * stop: callers run this in a child process with a deadline (ics-reader.ts), never on the main thread.
  */
 import ICAL from 'ical.js';
 import { FeedZones, TooManyZonesError, type WallMs, wallMsOf } from './ics-zones.ts';

@@ -1,27 +1,33 @@
 /**
- * Reads a feed's busy times in a thread of its own (ics-thread.ts) under a deadline and a memory
- * ceiling: ical.js has repeat rules it expands forever and a 5 MiB feed is a large tree, and neither
- * may stall the worker's event loop or its other jobs. Past the deadline the thread is ended.
+ * Reads a feed's busy times in a child process of its own (ics-process.ts) under a deadline and a
+ * memory ceiling: ical.js has repeat rules it expands forever and a 5 MiB feed is a large tree, and
+ * neither may stall the worker's event loop, its other jobs, or take the service down. Past the
+ * deadline the process is killed; one that dies of its memory ceiling is a plain feed error.
  */
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
 import { type FeedBusyTime, FeedReadError, type FeedWindow } from './ics-busy-times.ts';
-import type { ThreadAnswer } from './ics-thread.ts';
+import type { ReaderAnswer, ReaderRequest } from './ics-process.ts';
 
 export const READ_DEADLINE_MS = 10_000;
 const HEAP_MB = 256;
 
 export interface ReadOptions {
   deadlineMs?: number;
-  /** The caller's cancellation (the worker stopping): ends the thread, rejects with the signal's reason. */
+  /** The reader's heap ceiling in MB (tests set a small one to reach it quickly). */
+  heapMb?: number;
+  /** The caller's cancellation (the worker stopping): ends the process, rejects with the signal's reason. */
   signal?: AbortSignal;
 }
 
 export function readBusyTimes(text: string, window: FeedWindow, options: ReadOptions = {}): Promise<FeedBusyTime[]> {
   const deadlineMs = options.deadlineMs ?? READ_DEADLINE_MS;
+  const heapMb = options.heapMb ?? HEAP_MB;
   return new Promise((resolve, reject) => {
-    const thread = new Worker(new URL('./ics-thread.ts', import.meta.url), {
-      workerData: { text, window },
-      resourceLimits: { maxOldGenerationSizeMb: HEAP_MB },
+    // Only the heap ceiling: the parent's own flags (a test runner's, an inspector's) are not the reader's.
+    const reader = fork(new URL('./ics-process.ts', import.meta.url), [], {
+      execArgv: [`--max-old-space-size=${heapMb}`],
+      serialization: 'advanced',
+      stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
     });
     let settled = false;
     const settle = (outcome: () => void) => {
@@ -29,7 +35,7 @@ export function readBusyTimes(text: string, window: FeedWindow, options: ReadOpt
       settled = true;
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);
-      void thread.terminate();
+      if (reader.exitCode === null && reader.signalCode === null) reader.kill('SIGKILL');
       outcome();
     };
     const timer = setTimeout(
@@ -46,22 +52,20 @@ export function readBusyTimes(text: string, window: FeedWindow, options: ReadOpt
     const onAbort = () => settle(() => reject(options.signal?.reason));
     if (options.signal?.aborted) return onAbort();
     options.signal?.addEventListener('abort', onAbort, { once: true });
-    thread.once('message', (answer: ThreadAnswer) =>
+    reader.once('message', (answer: ReaderAnswer) =>
       settle(() =>
         answer.ok
           ? resolve(answer.busy.map(([start, end, summary]) => ({ start, end, summary })))
           : reject(new FeedReadError(answer.problem)),
       ),
     );
-    thread.once('error', (error: Error & { code?: string }) =>
+    reader.once('error', (error) => settle(() => reject(error)));
+    // Dying before answering is what running out of the heap ceiling looks like (V8 aborts the process).
+    reader.once('exit', () =>
       settle(() =>
-        reject(
-          error.code === 'ERR_WORKER_OUT_OF_MEMORY'
-            ? new FeedReadError(`The feed needs more than ${HEAP_MB} MB of memory to read.`)
-            : error,
-        ),
+        reject(new FeedReadError(`The feed needs more than ${heapMb} MB of memory to read, or its reader failed while reading it.`)),
       ),
     );
-    thread.once('exit', () => settle(() => reject(new Error('The feed reader stopped without answering.'))));
+    reader.send({ text, window } satisfies ReaderRequest);
   });
 }

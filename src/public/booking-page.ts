@@ -24,6 +24,7 @@ import type { Database } from '../db/tables/index.ts';
 import { bookSlot } from '../domains/scheduling/book-slot.ts';
 import { type BookableEventType, findBookableEventType } from '../domains/scheduling/bookable-event-types.queries.ts';
 import { offeredSlots } from '../domains/scheduling/offered-slots.ts';
+import { requireSchedulable } from '../domains/scheduling/schedulable-instants.ts';
 import { zonedIso } from '../domains/scheduling/zoned-time.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { bodyTooLargeHandler } from './body-too-large.ts';
@@ -98,6 +99,7 @@ async function getSlots(options: BookingPageOptions, request: FastifyRequest, re
   const now = options.clock();
   const from = query.from ? new Date(query.from) : now;
   const to = query.to ? new Date(query.to) : new Date(from.getTime() + DEFAULT_WINDOW_DAYS * DAY_MS);
+  requireSchedulable({ from, to });
   const slots = await offeredSlots(options.db, eventType, { from, to, now });
   return reply
     .code(200)

@@ -6,6 +6,7 @@
  * is named once.
  */
 import type { FieldProblem } from '../../core/errors.ts';
+import { tooLateToSchedule } from './schedulable-instants.ts';
 import { MAX_WINDOW_DAYS } from './scheduling-rules.ts';
 
 const DAY_MS = 86_400_000;
@@ -33,12 +34,22 @@ export function availabilitySpan(input: WindowInput, now: Date): { span: Availab
         problems.push({ field, problem: 'must be left out when start is sent: start asks about one instant' });
     }
     const start = instant(input.start);
+    const late = start && tooLateToSchedule('start', start);
+    if (late) problems.push(late);
     return { span: start && problems.length === 0 ? { kind: 'start', start } : undefined, problems };
   }
   const from = input.from === undefined ? now : instant(input.from);
   if (!from) return { span: undefined, problems };
   const to = input.to === undefined ? new Date(from.getTime() + DEFAULT_WINDOW_DAYS * DAY_MS) : instant(input.to);
   if (!to) return { span: undefined, problems };
+  for (const [field, at] of [
+    ['from', from],
+    ['to', to],
+  ] as const) {
+    const late = tooLateToSchedule(field, at);
+    if (late) problems.push(late);
+  }
+  if (problems.length > 0) return { span: undefined, problems };
   const fromText = input.from === undefined ? `from (now, ${now.toISOString()})` : 'from';
   if (to.getTime() <= from.getTime()) problems.push({ field: 'to', problem: `must be after ${fromText}` });
   else if (to.getTime() - from.getTime() > MAX_WINDOW_DAYS * DAY_MS) {

@@ -24,6 +24,7 @@ import { newBookingSecret } from './booking-secret.ts';
 import { bookingSnapshot } from './booking-snapshot.ts';
 import { bookableEventType, bookingSources, insertBooking, lockWorkspaceBookings, setBookingLinks } from './booking-writes.queries.ts';
 import { rulesOf } from './event-type-rules.ts';
+import { requireSchedulable } from './schedulable-instants.ts';
 import { nextOfferedSlots, slotNotOffered, TAKEN_AT_ONCE } from './slot-conflict.ts';
 import { loadSlotContext } from './slot-context.queries.ts';
 
@@ -56,6 +57,7 @@ export interface BookSlotResult {
 /** Must run inside a transaction (the workspace lock is held until it ends). Throws AppError not_found / conflict / invalid_request. */
 export async function bookSlot(db: Kysely<Database>, request: BookSlotRequest): Promise<BookSlotResult> {
   const { workspaceId, start, now } = request;
+  requireSchedulable({ start });
   const emit: Emit = async (type, data) => {
     await recordEvent(db, { workspaceId, type, data, at: now });
   };

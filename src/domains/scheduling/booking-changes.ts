@@ -13,6 +13,7 @@ import { recordBookingActivity } from './booking-lead.ts';
 import { bookingSnapshot } from './booking-snapshot.ts';
 import { bookableEventType, lockBooking, lockWorkspaceBookings } from './booking-writes.queries.ts';
 import { rulesOf } from './event-type-rules.ts';
+import { requireSchedulable } from './schedulable-instants.ts';
 import { nextOfferedSlots, slotNotOffered, TAKEN_AT_ONCE, withoutBooking } from './slot-conflict.ts';
 import { loadSlotContext } from './slot-context.queries.ts';
 
@@ -93,6 +94,7 @@ export interface RescheduleRequest {
  */
 export async function rescheduleBooking(db: Kysely<Database>, request: RescheduleRequest): Promise<BookingRow> {
   const { workspaceId, start, now } = request;
+  requireSchedulable({ start });
   await lockWorkspaceBookings(db, workspaceId);
   const current = await lockBooking(db, workspaceId, request.bookingId);
   if (current.status === 'canceled') {

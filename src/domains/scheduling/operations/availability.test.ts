@@ -462,3 +462,29 @@ test('the largest answer stays bounded: 31 days of 5-minute candidates', async (
   t.diagnostic(`usual: ${month.body.offered_count} offered, ${month.body.not_offered.length} runs: ${Buffer.byteLength(month.raw)} bytes`);
   assert.ok(Buffer.byteLength(month.raw) < 150_000);
 });
+
+test('times near the end of year 9999 are a 400 naming the field, on availability, booking and the public page', async (t) => {
+  const harness = await startTestApp(t, { clock: () => NOW });
+  const ws = await harness.workspace();
+  const eventTypeId = await ws.addEventType({ name: 'Far call' });
+  const late = '9999-12-31T23:30:00Z';
+  const fields = (response: { body: Body }) => response.body.error?.details?.errors?.map((e: Body) => e.field);
+
+  const window = await availability(harness, ws, { event_type: eventTypeId, from: '9999-12-31T00:00:00Z' });
+  assert.equal(window.status, 400, window.raw);
+  assert.deepEqual(fields(window), ['from', 'to']);
+  const one = await availability(harness, ws, { event_type: eventTypeId, start: late });
+  assert.equal(one.status, 400, one.raw);
+  assert.deepEqual(fields(one), ['start']);
+
+  const booking = await harness.request('POST', '/v1/bookings', {
+    token: ws.key,
+    body: { event_type_id: eventTypeId, start: late, invitee_email: 'far@example.com' },
+  });
+  assert.equal(booking.status, 400, booking.raw);
+  assert.deepEqual(fields(booking), ['start']);
+
+  const slots = await harness.request('GET', `/book/${eventTypeId}/slots?from=9999-12-31T00:00:00Z`);
+  assert.equal(slots.status, 400, slots.raw);
+  assert.deepEqual(fields(slots), ['from', 'to']);
+});

@@ -19,9 +19,12 @@ export function localDay(at: Date, timeZone: string): string {
 const KNOWN_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
 
 /**
- * The zone's canonical name ('europe/paris' → 'Europe/Paris', 'US/Eastern' → 'America/New_York',
- * 'Etc/UTC' → 'UTC'), or undefined when the name is not a known IANA zone. Names are matched without
- * regard to case, and aliases resolve to the zone they stand for, as Intl does.
+ * The zone's name as stored and shown, or undefined when the name is not a known IANA zone. Names are
+ * matched without regard to case, as Intl does ('europe/paris' → 'Europe/Paris', 'Etc/UTC' → 'UTC').
+ * Aliases from another area resolve to the zone they stand for ('US/Eastern' → 'America/New_York').
+ * A city renamed within its area keeps the caller's spelling, cased like IANA's: ICU still resolves
+ * IANA's current names to the old ones CLDR keeps ('Asia/Kolkata' → 'Asia/Calcutta', 'Europe/Kyiv'
+ * → 'Europe/Kiev'), and a workspace that says Kolkata must read Kolkata back.
  */
 export function canonicalTimeZone(name: string): string | undefined {
   if (name.length === 0 || name.length > 64) return undefined;
@@ -31,7 +34,21 @@ export function canonicalTimeZone(name: string): string | undefined {
   } catch {
     return undefined;
   }
-  return KNOWN_ZONES.has(resolved) ? resolved : undefined;
+  if (!KNOWN_ZONES.has(resolved)) return undefined;
+  // A rename within its area (Asia/Calcutta → Asia/Kolkata) keeps the caller's name; an alias from
+  // another area (US/Eastern, Etc/UTC) is read as the zone it stands for (America/New_York, UTC).
+  const area = (zone: string) => zone.split('/')[0]?.toLowerCase();
+  const renamed = /^[A-Za-z][A-Za-z_-]*(\/[A-Za-z][A-Za-z_-]*)+$/.test(name) && area(name) === area(resolved) && resolved.includes('/');
+  if (!renamed || name.toLowerCase() === resolved.toLowerCase()) return resolved;
+  const resolvedSegments = resolved.split('/');
+  return name
+    .split('/')
+    .map((segment, index) =>
+      segment.toLowerCase() === resolvedSegments[index]?.toLowerCase()
+        ? (resolvedSegments[index] as string)
+        : segment.toLowerCase().replace(/(^|[_-])([a-z])/g, (_match, separator: string, letter: string) => separator + letter.toUpperCase()),
+    )
+    .join('/');
 }
 
 /** Whether a string names a known IANA time zone (the `time-zone` format of input schemas). */

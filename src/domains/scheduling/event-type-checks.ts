@@ -60,7 +60,8 @@ async function nameProblem(
   exceptId?: string,
 ): Promise<FieldProblem[]> {
   // Only a name the schema accepts is looked up (a NUL, say, is the schema's to name, and no text column's).
-  if (typeof name !== 'string' || name.length > EVENT_TYPE_LIMITS.name || !SHOWN_NAME.test(name)) return [];
+  // Length in code points, as the schema counts it (an emoji is one character, two UTF-16 units).
+  if (typeof name !== 'string' || [...name].length > EVENT_TYPE_LIMITS.name || !SHOWN_NAME.test(name)) return [];
   const holder = await activeEventTypeNamed(db, workspaceId, name, exceptId);
   if (!holder) return [];
   return [

@@ -178,6 +178,13 @@ test('names are unique among active event types, case aside; an inactive one giv
   assert.deepEqual(Object.keys(problems).sort(), ['name', 'weekly_hours.monday[0].start'], 'the name named with the rules');
   assert.match(problems.name as string, new RegExp(`active event type ${first.body.event_type_id} \\(“Intro call”\\)`));
 
+  // A name of 100 characters that are two UTF-16 units each (emoji) is held to the rule too.
+  const emoji = '😀'.repeat(100);
+  assert.equal((await create(harness, ws, { name: emoji, duration_minutes: 30 })).status, 201);
+  const again = await create(harness, ws, { name: emoji, duration_minutes: 30 });
+  assert.equal(again.status, 400, again.raw);
+  assert.deepEqual(Object.keys(problemsOf(again)), ['name']);
+
   // With a shape problem too, the name is still named.
   const both = await create(harness, ws, { name: 'intro call', duration_minutes: 'long' });
   assert.deepEqual(Object.keys(problemsOf(both)).sort(), ['duration_minutes', 'name']);

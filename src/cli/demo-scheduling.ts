@@ -28,7 +28,7 @@ const MINUTE_MS = 60_000;
 const INTRO_RATE = 0.2;
 const DEMO_RATE = 0.1;
 /** New invitees who book an upcoming call from a video's page in the last days. */
-const WALK_INS = 6;
+const WALK_INS = 8;
 
 const weekdays = (hours: HoursInterval[], days: number[]): WeeklyHours => Object.fromEntries(days.map((day) => [day, hours]));
 
@@ -148,10 +148,13 @@ interface DemoBooker {
   videoId: string | null;
   /** When they book. */
   at: Date;
+  /** The earliest start they take (walk-ins book the days ahead). */
+  notBefore?: Date;
 }
 
 async function book(db: Kysely<Database>, workspaceId: string, eventTypeId: string, booker: DemoBooker, pick: number) {
-  const starts = await offeredStarts(db, workspaceId, eventTypeId, booker.at);
+  const notBefore = booker.notBefore?.getTime() ?? 0;
+  const starts = (await offeredStarts(db, workspaceId, eventTypeId, booker.at)).filter((start) => start.getTime() >= notBefore);
   const start = starts[Math.min(starts.length - 1, Math.floor(pick * Math.min(12, starts.length)))];
   if (!start) return undefined;
   return db.transaction().execute((trx) =>
@@ -197,7 +200,8 @@ export async function playDemoScheduling(
   for (let i = 0; i < WALK_INS; i++) {
     const at = new Date(now.getTime() - (0.2 + random() * 3) * DAY_MS);
     const videoId = videoIds.length > 0 ? (videoIds[Math.floor(random() * videoIds.length)] as string) : null;
-    const booker = { email: `invitee${i + 1}@northwind.example`, name: `Guest ${i + 1}`, videoId, at };
+    const notBefore = new Date(now.getTime() + (1 + i) * DAY_MS);
+    const booker = { email: `invitee${i + 1}@northwind.example`, name: `Guest ${i + 1}`, videoId, at, notBefore };
     bookers.push({ eventTypeId: i % 3 === 2 ? demoId : introId, booker, pick: random() });
   }
   // In the order they happened, so each books against the calendar as it was then.
@@ -223,7 +227,7 @@ export async function playDemoScheduling(
     await db.transaction().execute((trx) => cancelBooking(trx, { workspaceId, bookingId: second.id, by: 'invitee', reason: null, now }));
   }
   if (third) {
-    for (let days = 1; days <= 7; days++) {
+    for (let days = 1; days <= 14; days++) {
       const start = new Date(third.start.getTime() + days * DAY_MS);
       try {
         await db.transaction().execute((trx) => rescheduleBooking(trx, { workspaceId, bookingId: third.id, start, now }));

@@ -46,7 +46,9 @@ export function canonicalTimeZone(name: string): string | undefined {
     .map((segment, index) =>
       segment.toLowerCase() === resolvedSegments[index]?.toLowerCase()
         ? (resolvedSegments[index] as string)
-        : segment.toLowerCase().replace(/(^|[_-])([a-z])/g, (_match, separator: string, letter: string) => separator + letter.toUpperCase()),
+        : segment
+            .toLowerCase()
+            .replace(/(^|[_-])([a-z])/g, (_match, separator: string, letter: string) => separator + letter.toUpperCase()),
     )
     .join('/');
 }

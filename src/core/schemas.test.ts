@@ -44,6 +44,8 @@ test('bad emails, phones and time zones are all reported at once, each by field'
   });
   assert.deepEqual(Object.keys(problems({ email: `${'a'.repeat(250)}@example.com`, phone: '12345' })).sort(), ['email', 'phone']);
   assert.deepEqual(Object.keys(problems({ email: 'a@example.com', phone: '+1 555 010 9999 1234 5678 9012' })), ['phone']);
+  // A short number is told it lacks digits, not characters.
+  assert.match(problems({ email: 'a@example.com', phone: '12' }).phone as string, /6 to 20 digits/);
 });
 
 test('a video reference is its id and its title, nothing else', () => {

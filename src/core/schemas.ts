@@ -117,7 +117,7 @@ export const ShownText = (description: string, maxLength: number) =>
  */
 export const Phone = (description: string) =>
   Type.String({
-    minLength: 6,
+    // No minLength: the pattern's sentence says what a short number lacks (digits, not characters).
     maxLength: 32,
     ...describedPattern(
       '^\\+?(?:[ ().-]*[0-9]){6,20}[ ().-]*$',

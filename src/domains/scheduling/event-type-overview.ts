@@ -125,7 +125,10 @@ function problemsOf(inputs: OverviewInputs, offeredCount: number): Problem[] {
 function fullyBlockedMessage(verdicts: readonly SlotVerdict[]): string {
   const insideHours = verdicts.filter((verdict) => !verdict.reasons.some((r) => r.code === 'outside_hours' || r.code === 'date_override'));
   if (insideHours.length === 0) {
-    return `No slot is offered in the next ${OVERVIEW_DAYS} days: none of its hours falls in them (date overrides may close them).`;
+    return (
+      `No slot is offered in the next ${OVERVIEW_DAYS} days: no call fits inside its hours there ` +
+      '(the hours are closed on those days, a date override closes them, or each stretch of hours is shorter than a call).'
+    );
   }
   const counts = new Map<string, number>();
   for (const verdict of insideHours) for (const reason of verdict.reasons) counts.set(reason.code, (counts.get(reason.code) ?? 0) + 1);

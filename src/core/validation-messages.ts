@@ -91,6 +91,11 @@ function jsonType(value: unknown): string {
 
 function describe(error: ErrorObject): FieldProblem {
   const field = fieldName(error.instancePath);
+  // An error about an object's key (propertyNames) is the key's problem: named at the key itself.
+  if (error.propertyName !== undefined && error.keyword !== 'propertyNames') {
+    const inner = describe({ ...error, propertyName: undefined });
+    return { field: join(field, error.propertyName), problem: `is not an accepted name: it ${inner.problem}` };
+  }
   const params = error.params as Record<string, unknown>;
   const parent = (error.parentSchema ?? {}) as Schema;
   const limit = typeof params.limit === 'number' ? params.limit : Number.NaN;
@@ -150,7 +155,7 @@ function describe(error: ErrorObject): FieldProblem {
     case 'oneOf':
       return { field, problem: `must be ${unionWords(error.schema as Schema[])}` };
     case 'propertyNames':
-      return { field, problem: `has a field name that is not accepted: ${String(params.propertyName)}` };
+      return { field: join(field, String(params.propertyName)), problem: 'is not an accepted name' };
     case 'contains':
       return { field, problem: 'must list at least one accepted item' };
     default:

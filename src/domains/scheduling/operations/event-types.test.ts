@@ -148,15 +148,19 @@ test('create_event_type: every problem at once, of shape and of rules, under the
     'name',
     'time_zone',
     'value.currency',
-    'weekly_hours',
     'weekly_hours.friday[0]',
     'weekly_hours.monday[0].start',
+    'weekly_hours.someday',
     'weekly_hours.tuesday[1]',
   ]);
   assert.match(problems['weekly_hours.tuesday[1]'] as string, /overlaps weekly_hours\.tuesday\[0\]/);
   assert.match(problems['weekly_hours.friday[0]'] as string, /ends \(09:00\) before it starts \(17:00\)/);
   assert.match(problems['date_overrides[2].date'] as string, /repeats 2026-12-24/);
-  assert.match(problems.weekly_hours as string, /must be one of: monday, tuesday/, 'a key that is no weekday');
+  assert.match(
+    problems['weekly_hours.someday'] as string,
+    /is not an accepted name: it must be one of: monday, tuesday/,
+    'a key that is no weekday',
+  );
 
   const list = await harness.request('GET', PATH, { token: ws.key });
   assert.equal(list.body.pagination.total, 0, 'nothing was written');

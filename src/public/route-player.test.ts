@@ -51,7 +51,7 @@ async function plansRoute(harness: TestApp, ws: TestWorkspace, name = 'Which pla
   const demo = await ws.addVideo({ title: 'Demo', duration_seconds: 50 });
   const route = await ws.addRoute({ name, status: 'live', videoIds: [intro, pricing, demo] });
   const [entry, pricingStep, demoStep] = route.stepIds as [string, string, string];
-  const [toPricing, toDocs, toForm] = (await wireStep(harness, ws.id, route, entry, 'Which plan fits you?', [
+  const [toPricing, toGuides, toForm] = (await wireStep(harness, ws.id, route, entry, 'Which plan fits you?', [
     { label: 'Pricing', target: 'step', to: pricingStep },
     { label: 'Docs', target: 'url', url: 'https://example.com/docs' },
     { label: 'Talk to us', target: 'lead_form' },
@@ -64,7 +64,7 @@ async function plansRoute(harness: TestApp, ws: TestWorkspace, name = 'Which pla
     id: route.id,
     videos: { intro, pricing, demo },
     steps: { entry, pricing: pricingStep, demo: demoStep },
-    choices: { toPricing, toDocs, toForm, done, toDemo },
+    choices: { toPricing, toGuides, toForm, done, toDemo },
   };
 }
 
@@ -301,7 +301,7 @@ test('a choice to a link ends the visit without completing it; a last step playe
   const leaving = await visitOf(harness, route.id);
   const toLink = [
     { type: 'step', index: 0, step_id: route.steps.entry },
-    { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.toDocs },
+    { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.toGuides },
   ];
   assert.equal((await leaving.post(toLink)).status, 200);
   const left = await visitRow(harness, leaving.visitId);
@@ -430,7 +430,7 @@ test('events that do not fit the graph or the visit are refused, each named, and
       { type: 'step', index: 2, step_id: route.steps.demo },
       { type: 'step', index: 1, step_id: route.steps.pricing },
       { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.done },
-      { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: other.choices.toDocs },
+      { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: other.choices.toGuides },
       { type: 'finish', index: 0, step_id: route.steps.entry },
       { type: 'choice', index: 0, step_id: route.steps.entry },
       { type: 'step', index: 1, step_id: route.steps.pricing, choice_id: route.choices.toPricing },
@@ -456,7 +456,7 @@ test('events that do not fit the graph or the visit are refused, each named, and
       { type: 'step', index: 2, step_id: route.steps.demo },
       { type: 'step', index: 1, step_id: route.steps.pricing },
       { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.done },
-      { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: other.choices.toDocs },
+      { type: 'choice', index: 0, step_id: route.steps.entry, choice_id: other.choices.toGuides },
       { type: 'finish', index: 0, step_id: route.steps.entry },
       { type: 'choice', index: 0, step_id: route.steps.pricing, choice_id: route.choices.done },
     ],
@@ -484,9 +484,9 @@ test('events that do not fit the graph or the visit are refused, each named, and
   );
 
   // A choice retired by re-wiring is no longer one to make.
-  await harness.database.db.updateTable('route_choices').set({ retired_at: new Date() }).where('id', '=', route.choices.toDocs).execute();
+  await harness.database.db.updateTable('route_choices').set({ retired_at: new Date() }).where('id', '=', route.choices.toGuides).execute();
   await refused(
-    [{ type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.toDocs }],
+    [{ type: 'choice', index: 0, step_id: route.steps.entry, choice_id: route.choices.toGuides }],
     [{ field: 'events[0].choice_id', problem: 'is not one of the step’s current choices' }],
   );
   // Once chosen, another choice at that index is refused; the same one again is not.

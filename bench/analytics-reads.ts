@@ -1,14 +1,14 @@
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { Pool } from 'undici';
 import { localDay } from '../src/core/calendar/time-zone.ts';
 import { type SeededWorkspace, seedAnalyticsWorkspace } from './analytics-seed.ts';
-import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
+import { printProfile } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
+import { loads, mapRound, startReadBench } from './read-bench-service.ts';
 import { writeResultFile } from './result-file.ts';
-import { cpuSeconds, startService } from './service-process.ts';
-import { type BenchPool, createThrowawayDatabase, openBenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
+import { cpuSeconds } from './service-process.ts';
+import { type BenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
 
 const OPERATIONS = [
   { name: 'get_video_analytics', path: (videoId: string) => `/v1/videos/${videoId}/analytics` },
@@ -49,26 +49,11 @@ export async function runAnalyticsBenchmark(log: (line: string) => void): Promis
   if (config.sizes.length === 0) throw new Error('BENCH_ANALYTICS_SIZES holds no size');
   const startedAt = new Date();
   const loadBefore = loadavg();
-  const profiling = profilingFromEnvironment();
-  const throwaway = await createThrowawayDatabase(config.databaseUrl);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void throwaway.drop().finally(() => process.exit(130)));
-  let database: BenchPool | undefined;
-  const service = await startService({
-    args: ['--role', 'api'],
-    env: { DATABASE_URL: throwaway.url, CUEPOINT_RATE_LIMIT: '1000000', ...profiling?.env },
-  }).catch(async (error) => {
-    await throwaway.drop();
-    throw error;
-  });
-  const pool = new Pool(service.url, { connections: 1, pipelining: 1, keepAliveTimeout: 60_000 });
-  let poolClosed: Promise<void> | undefined;
-  const closePool = () => {
-    poolClosed ??= pool.close();
-    return poolClosed;
-  };
+  const bench = await startReadBench(config.databaseUrl);
+  const { profiling, throwaway, service, pool } = bench;
   try {
     log(`\nanalytics benchmark: server pid ${service.pid} (cuepoint start --role api, PostgreSQL database ${throwaway.name})`);
-    database = openBenchPool(throwaway.url);
+    const database = bench.database();
     const now = new Date();
 
     // ── seeding ──────────────────────────────────────────────────────────────────────────────────
@@ -248,18 +233,13 @@ export async function runAnalyticsBenchmark(log: (line: string) => void): Promis
       verdict: notFlat.length === 0 ? 'flat' : `not flat: ${notFlat.map(([name]) => name).join(', ')}`,
       server_profile: null as ReturnType<NonNullable<typeof profiling>['summarise']> | null,
     };
-    await closePool();
-    await service.stop(); // the profile is written as the process exits
+    await bench.stopService(); // the profile is written as the process exits
     report.server_profile = profiling?.summarise() ?? null;
     printAnalytics(log, report);
     if (report.server_profile) printProfile(log, report.server_profile);
     log(`report written to ${writeResultFile(snakeKeys(report), startedAt, 'analytics')}`);
   } finally {
-    await closePool();
-    await database?.close();
-    await service.stop();
-    await throwaway.drop();
-    profiling?.cleanup();
+    await bench.tearDown();
   }
 }
 
@@ -289,12 +269,6 @@ async function shapeOfReads(database: BenchPool, workspace: SeededWorkspace, now
 /** 'YYYY-MM-DD' plus n days (calendar arithmetic, no time zone involved). */
 function addDays(day: string, n: number): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
-}
-
-const loads = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
-
-function mapRound<T extends Record<string, number>>(values: T): T {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, round3(v)])) as T;
 }
 
 function printAnalytics(

@@ -9,16 +9,17 @@
  * common paths), so its cost is expected to grow with the visits; a slow cell gets fewer requests (at
  * least BENCH_ROUTE_MIN_BLOCK per round) so that the run stays within minutes.
  */
+
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { Pool } from 'undici';
-import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
+import { printProfile } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
+import { loads, mapRound, startReadBench } from './read-bench-service.ts';
 import { writeResultFile } from './result-file.ts';
 import { pathKey, type SeededRouteWorkspace, type ServiceCall, seedRouteWorkspace } from './route-seed.ts';
-import { cpuSeconds, startService } from './service-process.ts';
-import { type BenchPool, createThrowawayDatabase, openBenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
+import { cpuSeconds } from './service-process.ts';
+import { type BenchPool, percentile, round3, snakeKeys } from './throwaway-database.ts';
 
 const OPERATIONS = [
   { name: 'get_route', path: (routeId: string) => `/v1/routes/${routeId}` },
@@ -75,31 +76,11 @@ export async function runRouteBenchmark(log: (line: string) => void): Promise<vo
   if (config.sizes.length === 0) throw new Error('BENCH_ROUTE_SIZES holds no size');
   const startedAt = new Date();
   const loadBefore = loadavg();
-  const profiling = profilingFromEnvironment();
-  const throwaway = await createThrowawayDatabase(config.databaseUrl);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => void throwaway.drop().finally(() => process.exit(130)));
-  let database: BenchPool | undefined;
-  const service = await startService({
-    args: ['--role', 'api'],
-    env: {
-      DATABASE_URL: throwaway.url,
-      CUEPOINT_RATE_LIMIT: '1000000',
-      ...(config.dbTimeoutMs ? { CUEPOINT_DB_TIMEOUT_MS: String(config.dbTimeoutMs) } : {}),
-      ...profiling?.env,
-    },
-  }).catch(async (error) => {
-    await throwaway.drop();
-    throw error;
-  });
-  const pool = new Pool(service.url, { connections: 1, pipelining: 1, keepAliveTimeout: 60_000 });
-  let poolClosed: Promise<void> | undefined;
-  const closePool = () => {
-    poolClosed ??= pool.close();
-    return poolClosed;
-  };
+  const bench = await startReadBench(config.databaseUrl, config.dbTimeoutMs ? { CUEPOINT_DB_TIMEOUT_MS: String(config.dbTimeoutMs) } : {});
+  const { profiling, throwaway, service, pool } = bench;
   try {
     log(`\nroutes benchmark: server pid ${service.pid} (cuepoint start --role api, PostgreSQL database ${throwaway.name})`);
-    database = openBenchPool(throwaway.url);
+    const database = bench.database();
     const now = new Date();
     const request = async (apiKey: string, method: 'GET' | 'POST' | 'PATCH', path: string, body?: unknown) => {
       const response = await pool.request({
@@ -276,18 +257,13 @@ export async function runRouteBenchmark(log: (line: string) => void): Promise<vo
       verdict: slow.length === 0 ? `every read under ${INTERACTIVE_P50_MS} ms p50` : `not interactive: ${slow.join('; ')}`,
       server_profile: null as ReturnType<NonNullable<typeof profiling>['summarise']> | null,
     };
-    await closePool();
-    await service.stop(); // the profile is written as the process exits
+    await bench.stopService(); // the profile is written as the process exits
     report.server_profile = profiling?.summarise() ?? null;
     printRoutes(log, report);
     if (report.server_profile) printProfile(log, report.server_profile);
     log(`report written to ${writeResultFile(snakeKeys(report), startedAt, 'routes')}`);
   } finally {
-    await closePool();
-    await database?.close();
-    await service.stop();
-    await throwaway.drop();
-    profiling?.cleanup();
+    await bench.tearDown();
   }
 }
 
@@ -368,12 +344,6 @@ async function checkAnswers(database: BenchPool, request: Request, workspace: Se
     same('summary routes completions', raw?.completions ?? -1, summary.routes.completions);
   }
   return checks;
-}
-
-const loads = (values: number[]) => values.map((v) => v.toFixed(2)).join(' ');
-
-function mapRound<T extends Record<string, number>>(values: T): T {
-  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, round3(v)])) as T;
 }
 
 function printRoutes(

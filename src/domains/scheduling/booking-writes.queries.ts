@@ -3,10 +3,12 @@
  * starts with `lockWorkspaceBookings`: booking writes of one workspace then run one at a time, so the
  * slot each one judges free is still free when it writes (migration 0018's serialized check).
  */
+
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
+import { isUuid } from '../../core/real-instants.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../db/tables/index.ts';
 
 /**
@@ -48,9 +50,8 @@ export async function bookingSources(
   workspaceId: string,
   from: { videoId?: string | null | undefined; routeId?: string | null | undefined },
 ): Promise<{ videoId: string | null; routeId: string | null }> {
-  const uuid = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const known = async (table: 'videos' | 'routes', id: string | null | undefined) => {
-    if (!id || !uuid.test(id)) return null;
+    if (!id || !isUuid(id)) return null;
     const row = await db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
     return row?.id ?? null;
   };

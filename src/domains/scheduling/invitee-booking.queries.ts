@@ -3,11 +3,12 @@
  * the link's secret is the booking's (compared by hash, in constant time). Anything else, a malformed
  * id too, is "no such booking", so a link reveals nothing about bookings it does not hold the secret of.
  */
+
 import type { Kysely } from 'kysely';
+import { isUuid } from '../../core/real-instants.ts';
 import type { BookingRow, Database } from '../../db/tables/index.ts';
 import { isBookingSecret } from './booking-secret.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A secret is 43 base64url characters; anything far longer is not worth hashing. */
 const MAX_SECRET_LENGTH = 128;
 
@@ -22,7 +23,7 @@ export async function inviteeBooking(
   bookingId: string,
   secret: string | undefined,
 ): Promise<InviteeBooking | undefined> {
-  if (!UUID.test(bookingId) || !secret || secret.length > MAX_SECRET_LENGTH) return undefined;
+  if (!isUuid(bookingId) || !secret || secret.length > MAX_SECRET_LENGTH) return undefined;
   const row = await db
     .selectFrom('bookings as b')
     .innerJoin('event_types as et', 'et.id', 'b.event_type_id')

@@ -18,6 +18,7 @@ import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from './media/media-links.ts';
 import { registerBookingLinks } from './public/booking-links.ts';
 import { registerBookingPage } from './public/booking-page.ts';
+import { registerChannelPage } from './public/channel-page.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
   });
   await registerBookingPage(app, { db: options.database.db, links, rateLimiter: options.rateLimiter, clock: options.clock });
+  await registerChannelPage(app, { db: options.database.db, links, clock: options.clock });
   await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
   await registerBookingLinks(app, { db: options.database.db, links, publicUrl: options.publicUrl, clock: options.clock });
   registerMcpRoute(app, {

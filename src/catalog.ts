@@ -8,6 +8,7 @@ import { idAnnotationProblems } from './core/resource-ids.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
 import { analyticsOperations } from './domains/analytics/index.ts';
 import { apiKeyOperations } from './domains/api-keys/index.ts';
+import { channelOperations } from './domains/channel/index.ts';
 import { leadOperations } from './domains/leads/index.ts';
 import { outcomeOperations } from './domains/outcomes/index.ts';
 import { routeOperations } from './domains/routes/index.ts';
@@ -30,6 +31,7 @@ export const catalog: readonly AnyOperation[] = [
   ...transcriptOperations,
   ...routeOperations,
   ...schedulingOperations,
+  ...channelOperations,
 ];
 
 /** Throws, listing every violation, if the operations do not form a consistent catalog. */

@@ -32,6 +32,7 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   event_types: 'event type',
   bookings: 'booking',
   calendar_feeds: 'calendar feed',
+  channel_views: 'channel view',
 };
 
 /**

@@ -14,6 +14,18 @@ export function StringEnum<const Values extends readonly string[]>(values: Value
   return Type.Unsafe<Values[number]>({ type: 'string', enum: [...values], ...options });
 }
 
+/**
+ * One of `values`, or null, as one schema (`type: ['string', 'null']`) rather than Nullable's anyOf:
+ * the response serializer (fast-json-stringify 6) refuses a null in an anyOf-wrapped enum once the
+ * object holding it is itself Nullable, so use this for a nullable enum inside a nullable object.
+ */
+export function NullableStringEnum<const Values extends readonly string[]>(
+  values: Values,
+  options: TSchemaOptions = {},
+): TUnsafe<Values[number] | null> {
+  return Type.Unsafe<Values[number] | null>({ type: ['string', 'null'], enum: [...values, null], ...options });
+}
+
 export const Id = (description: string) => Type.String({ format: 'uuid', description });
 
 /**

@@ -24,6 +24,7 @@ import * as scheduling from './migrations/0018-scheduling.ts';
 import * as bookingSequence from './migrations/0019-booking-sequence.ts';
 import * as videoBooking from './migrations/0020-video-booking.ts';
 import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
+import * as channel from './migrations/0022-channel.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019-booking-sequence': bookingSequence,
   '0020-video-booking': videoBooking,
   '0021-jobs-by-workspace': jobsByWorkspace,
+  '0022-channel': channel,
 };
 
 /**

@@ -26,6 +26,9 @@ export interface MediaLinks {
    */
   bookingCalendarFileUrl(bookingId: string, secret: string): string;
   bookingCancelUrl(bookingId: string, secret: string): string;
+  /** The workspace's public channel page (src/public/channel-page.ts), and the same as Markdown. */
+  channelUrl(slug: string): string;
+  channelMarkdownUrl(slug: string): string;
   /** Where the workspace's Stripe account sends its webhook events (src/public/stripe-webhooks.ts). */
   stripeWebhookUrl(workspaceId: string): string;
 }
@@ -64,6 +67,8 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     bookingPageUrl: (eventTypeId, from = {}) => `${publicUrl}${bookingPagePath(eventTypeId, from)}`,
     bookingCalendarFileUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/invite.ics?token=${secret}`,
     bookingCancelUrl: (bookingId, secret) => `${publicUrl}/bookings/${bookingId}/cancel?token=${secret}`,
+    channelUrl: (slug) => `${publicUrl}/c/${slug}`,
+    channelMarkdownUrl: (slug) => `${publicUrl}/c/${slug}.md`,
     stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {

@@ -5,7 +5,7 @@
  * a JSON data block, which no browser runs, so the CSP allows no inline script. And the short pages:
  * not available, temporarily unavailable.
  */
-import { escapeHtml, htmlPage, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
+import { escapeHtml, htmlPage, NOTICE_STYLE, scriptJson, securityHeaders } from './page-parts.ts';
 
 // One column, phone first; every control at least 44 px tall (WCAG 2.5.5), focus always visible.
 export const BOOKING_PAGE_STYLE =
@@ -51,11 +51,6 @@ export function durationText(minutes: number): string {
   const rest = minutes % 60;
   const parts = [hours > 0 ? `${hours} hour${hours === 1 ? '' : 's'}` : '', rest > 0 ? `${rest} minute${rest === 1 ? '' : 's'}` : ''];
   return parts.filter(Boolean).join(' ');
-}
-
-/** The data block's JSON, safe inside <script>: nothing in it can close the element or start markup. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 export interface BookingPageData {

@@ -11,22 +11,31 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-/** A whole page: its title (escaped), its one inline style, its body. */
-export function htmlPage(css: string, title: string, body: string): string {
+/** A whole page: its title (escaped), its one inline style, its body, and more of its head (meta tags, already escaped). */
+export function htmlPage(css: string, title: string, body: string, head = ''): string {
   return (
     `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
     // An empty icon: browsers would otherwise ask for /favicon.ico on every page view.
-    `<link rel="icon" href="data:,"><title>${escapeHtml(title)}</title><style>${css}</style></head><body>${body}</body></html>`
+    `<link rel="icon" href="data:,"><title>${escapeHtml(title)}</title>${head}<style>${css}</style></head><body>${body}</body></html>`
   );
+}
+
+/** JSON for a data block or JSON-LD, safe inside <script>: nothing in it can close the element or start markup. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
 
 // Inline styles are allowed by their hash, so the policy needs no 'unsafe-inline' at all.
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
-/** The headers of a page with this inline style, framable by any site (`*`) or only by ourselves. */
-export function securityHeaders(framedBy: 'anyone' | 'self', css: string): Record<string, string> {
+/**
+ * The headers of a page with this inline style, framable by any site (`*`) or only by ourselves;
+ * `framesOwnPages` lets it frame our own players (the channel page's featured item).
+ */
+export function securityHeaders(framedBy: 'anyone' | 'self', css: string, framesOwnPages = false): Record<string, string> {
   const policy = [
     "default-src 'none'",
+    ...(framesOwnPages ? ["frame-src 'self'"] : []),
     "script-src 'self'",
     `style-src ${styleHash(css)}`,
     "media-src 'self'",

@@ -8,7 +8,7 @@
 import type { RouteGraph } from '../domains/routes/route-graph.ts';
 import type { PlayableVideo } from '../domains/routes/route-player.queries.ts';
 import { ROUTE_LEAD_FORM } from '../domains/routes/route-visits.ts';
-import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
+import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, scriptJson, securityHeaders } from './page-parts.ts';
 
 // The layers over the video take its box; on a phone a wide video is short, so the stage keeps a
 // height the question and a few choices fit in. Choices wrap and are at least 44 px tall (WCAG 2.5.5).
@@ -25,7 +25,9 @@ export const ROUTE_PAGE_STYLE =
   '.cp-choices{display:flex;flex-wrap:wrap;justify-content:center;gap:8px;max-width:100%}' +
   '.cp-choices button,.cp-end button{font:inherit;min-height:44px;min-width:44px;max-width:100%;padding:10px 18px;border-radius:6px;' +
   'border:0;background:#fff;color:#111;cursor:pointer;overflow-wrap:anywhere}' +
-  '.cp-question :focus-visible,.cp-end :focus-visible{outline:3px solid #93c5fd;outline-offset:2px}';
+  '.cp-question :focus-visible,.cp-end :focus-visible{outline:3px solid #93c5fd;outline-offset:2px}' +
+  // Framed by the channel page: the player fills the frame, without the page's margins and heading.
+  'main.cp-framed{max-width:none;padding:0}.cp-framed video{height:100vh;min-height:0;max-height:none;border-radius:0}';
 
 export const ROUTE_HEADERS = {
   found: securityHeaders('self', ROUTE_PAGE_STYLE),
@@ -40,17 +42,13 @@ export interface StepTokens {
   get(stepId: string): string | undefined;
 }
 
-/** The data block's JSON, safe inside <script>: nothing in it can close the element or start markup. */
-function scriptJson(value: unknown): string {
-  return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
-}
-
 export function routePage(
   route: { id: string; name: string },
   routeToken: string,
   graph: RouteGraph,
   playable: ReadonlyMap<string, PlayableVideo>,
   stepTokens: StepTokens,
+  framed = false,
 ): string {
   const steps = graph.steps.map((step) => {
     const video = playable.get(step.video.id);
@@ -106,7 +104,7 @@ export function routePage(
     `<button type="button" class="cp-restart">Watch again</button></div>` +
     `${leadFormHtml(SHOWN_LEAD_FORM)}</div>`;
   const body =
-    `<main>${stage}<h1>${escapeHtml(route.name)}</h1></main>` +
+    (framed ? `<main class="cp-framed">${stage}</main>` : `<main>${stage}<h1>${escapeHtml(route.name)}</h1></main>`) +
     `<script type="application/json" id="cp-route">${scriptJson(data)}</script>` +
     `<script src="/player.js" defer></script><script src="/route-player.js" defer></script>`;
   return htmlPage(ROUTE_PAGE_STYLE, route.name, body);

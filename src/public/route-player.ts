@@ -1,6 +1,7 @@
 /**
  * The public route player (docs/viewer.md, "Route player"), outside /v1 and without a credential:
- * - GET /r/{route_id}: a live route's player page, each render with a new route token (a new visit)
+ * - GET /r/{route_id}: a live route's player page (`?frame=1`: filling a frame, as the channel page
+ *   shows it), each render with a new route token (a new visit)
  *   and a viewing token per playable step (each step's viewing goes to POST /collect as its own
  *   session); a paused route a "paused" page; anything else a 404 page; an outage a 503 page.
  * - POST /r/{route_id}/events: the visit's steps, choices and finish (route-visits.ts), readable
@@ -75,7 +76,7 @@ async function renderRoute(options: RoutePlayerOptions, request: FastifyRequest,
   return reply
     .code(200)
     .headers(ROUTE_HEADERS.found)
-    .send(routePage(route, token, graph, playable, stepTokens));
+    .send(routePage(route, token, graph, playable, stepTokens, (request.query as { frame?: unknown }).frame === '1'));
 }
 
 /** The route the request's token was issued for, still there and public (live, or paused since the page was shown). */

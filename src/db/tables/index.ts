@@ -4,6 +4,7 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
 import type {
   RouteChoiceCountsTable,
@@ -22,6 +23,7 @@ import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, Viewing
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
+export type * from './channel.ts';
 export type * from './leads.ts';
 export type * from './routes.ts';
 export type * from './scheduling.ts';
@@ -33,6 +35,11 @@ export type * from './workspaces.ts';
 
 export interface Database {
   workspaces: WorkspacesTable;
+  workspace_slugs: WorkspaceSlugsTable;
+  channels: ChannelsTable;
+  channel_items: ChannelItemsTable;
+  channel_views: ChannelViewsTable;
+  channel_item_opens: ChannelItemOpensTable;
   credentials: CredentialsTable;
   folders: FoldersTable;
   videos: VideosTable;

@@ -4,6 +4,7 @@
  */
 import { Type } from 'typebox';
 import { Id, Nullable, StringEnum, Timestamp, VideoRefProperties } from '../../core/schemas.ts';
+import { ChannelItemKind } from '../channel/channel.schemas.ts';
 import { RouteStatus } from '../routes/routes.schemas.ts';
 
 export const IsoDate = (description: string) => Type.String({ format: 'date', description });
@@ -244,6 +245,27 @@ export const RoutesSection = Type.Object(
     additionalProperties: false,
     description: 'Interactive routes in the period, whatever their status now: visits counted in the period they started in.',
   },
+);
+
+export const ChannelSection = Type.Object(
+  {
+    views: Type.Integer({ minimum: 0, description: 'Views of the public channel page (bots left out).' }),
+    visitors: Type.Integer({ minimum: 0, description: 'Distinct browsers among them.' }),
+    opens: Type.Integer({ minimum: 0, description: 'Videos and routes opened from the page.' }),
+    top: Type.Array(
+      Type.Object(
+        {
+          kind: ChannelItemKind,
+          id: Id('The video or route.'),
+          title: Type.String({ description: 'Its title or name now.' }),
+          opens: Type.Integer({ minimum: 0 }),
+        },
+        { additionalProperties: false },
+      ),
+      { description: 'Up to 5 items opened most from the page in the period, most first.' },
+    ),
+  },
+  { additionalProperties: false, description: 'The public channel page in the period (get_channel has its items).' },
 );
 
 /** A route whose completion rate moved between two periods (list_changes). */

@@ -1,5 +1,6 @@
 /**
- * Workspace rows: creating one with its first admin key (CLI and first start), reading one with usage.
+ * Workspace rows: creating one with its first admin key and its channel's slug (CLI and first start),
+ * reading one with usage.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
@@ -7,6 +8,7 @@ import type { PlanName } from '../../core/plans.ts';
 import { TIER_SCOPES } from '../../core/scopes.ts';
 import type { Database, WorkspaceRow } from '../../db/tables/index.ts';
 import { mintCredential } from '../api-keys/api-keys.queries.ts';
+import { claimFirstSlug } from '../channel/workspace-slugs.ts';
 
 export const DEFAULT_ASSISTANT_GUIDANCE =
   'This workspace hosts marketing and sales videos. Prefer reading before writing: list or search first, then act on ' +
@@ -28,6 +30,7 @@ export async function createWorkspace(
       })
       .returningAll()
       .executeTakeFirstOrThrow();
+    await claimFirstSlug(trx, workspace.id, input.name, input.now);
     const { token } = await mintCredential(trx, {
       workspaceId: workspace.id,
       name: 'Admin key',

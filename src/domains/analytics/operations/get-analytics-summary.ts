@@ -2,8 +2,8 @@
  * get_analytics_summary: the workspace's numbers for the last 7, 28, 90 or 365 days (today included,
  * in the workspace time zone), each beside the period of the same length before it and the change in
  * percent. From the per-day rollups, plus new leads and net revenue per currency read by index from
- * the leads and the ledger, and the period's route visits (starts, completions, the routes started
- * most); reads only.
+ * the leads and the ledger, the period's route visits (starts, completions, the routes started
+ * most) and the public channel's views and opens; reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -11,14 +11,25 @@ import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
+import { channelActivity } from '../../channel/channel-activity.queries.ts';
 import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
-import { Comparison, MetricProperties, Period, RevenueComparison, RoutesSection, WorkspaceTimeZone } from '../analytics.schemas.ts';
+import {
+  ChannelSection,
+  Comparison,
+  MetricProperties,
+  Period,
+  RevenueComparison,
+  RoutesSection,
+  WorkspaceTimeZone,
+} from '../analytics.schemas.ts';
 import { localDayStart } from '../day-boundaries.ts';
 import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 import { newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { revenueChanges } from '../net-revenue.ts';
 import { routeActivity } from '../route-activity.queries.ts';
 import { routesSection } from '../route-digest.ts';
+
+const MAX_TOP_CHANNEL_ITEMS = 5;
 
 export const RANGES = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 } as const;
 const METRICS = [
@@ -48,7 +59,8 @@ export const getAnalyticsSummary = defineOperation({
     'the last 7, 28 (default), 90 or 365 days, today included, in the workspace time zone, plus net revenue per currency ' +
     '(purchases − refunds, minor units); each beside the period of the same length just before and the change in percent ' +
     '(null when the earlier value is 0); and `routes`: starts, completions and completion rate of interactive routes in the ' +
-    'period, with the 5 routes started most. Use get_analytics_daily for the day-by-day series.',
+    'period, with the 5 routes started most; and `channel`: views, visitors and opens of the public channel page, with ' +
+    'the 5 items opened most. Use get_analytics_daily for the day-by-day series.',
   method: 'GET',
   path: '/analytics/summary',
   group: 'Analytics',
@@ -87,6 +99,7 @@ export const getAnalyticsSummary = defineOperation({
       ),
       revenue: RevenueComparison('Net revenue per currency: succeeded purchases minus succeeded refunds, by when they happened.'),
       routes: RoutesSection,
+      channel: ChannelSection,
     },
     { additionalProperties: false },
   ),
@@ -100,11 +113,12 @@ export const getAnalyticsSummary = defineOperation({
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, leads, outcomes, routes] = await Promise.all([
+    const [rows, leads, outcomes, routes, channel] = await Promise.all([
       workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today),
       newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
       succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
       routeActivity(ctx.db, ctx.workspaceId, boundaries.slice(1)),
+      channelActivity(ctx.db, ctx.workspaceId, { from: boundaries[1] as Date, to: boundaries[2] as Date }),
     ]);
     const totals = (from: string, newLeads: number) => {
       const inPeriod = rows.filter((row) => row.day >= from && row.day <= addDays(from, days - 1));
@@ -121,6 +135,20 @@ export const getAnalyticsSummary = defineOperation({
     ) as Record<(typeof METRICS)[number], { value: number; previous: number; change_percent: number | null }>;
     const revenue = revenueChanges(outcomes, 2, 1);
     // Routes were read for this period only (the boundaries from its start): bucket 1.
-    return { range, time_zone: timeZone, period, previous_period: previous, metrics, revenue, routes: routesSection(routes, 1) };
+    return {
+      range,
+      time_zone: timeZone,
+      period,
+      previous_period: previous,
+      metrics,
+      revenue,
+      routes: routesSection(routes, 1),
+      channel: {
+        views: channel.views,
+        visitors: channel.visitors,
+        opens: channel.opens,
+        top: channel.opensByItem.slice(0, MAX_TOP_CHANNEL_ITEMS).map(({ kind, id, title, opens }) => ({ kind, id, title, opens })),
+      },
+    };
   },
 });

@@ -7,6 +7,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { ENTITLEMENTS, PLAN_NAMES, PLANS } from '../../../core/plans.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../../../core/schemas.ts';
 import { SCOPES, sortScopes, tierOf } from '../../../core/scopes.ts';
+import { currentSlug } from '../../channel/workspace-slugs.ts';
 import { getWorkspaceUsage } from '../workspace.queries.ts';
 
 export const getWorkspace = defineOperation({
@@ -14,7 +15,7 @@ export const getWorkspace = defineOperation({
   summary: 'Get the workspace: plan, usage and assistant guidance',
   description:
     'Returns the workspace’s plan with its entitlements and limits, usage (videos, storage, keys), settings (lead ' +
-    'masking, time zone), the calling credential’s kind, tier and scopes, and the guidance the workspace wrote for ' +
+    'masking, time zone, the public channel’s address), the calling credential’s kind, tier and scopes, and the guidance the workspace wrote for ' +
     'AI assistants. An assistant should read this first.',
   method: 'GET',
   path: '/workspace',
@@ -60,6 +61,8 @@ export const getWorkspace = defineOperation({
           timezone: Type.String({ description: 'IANA time zone that analytics days follow.' }),
           stripe_webhook_configured: Type.Boolean({ description: 'Whether a Stripe signing secret is set (it is never shown).' }),
           stripe_webhook_url: Type.String({ description: 'The URL to give Stripe as the webhook endpoint of this workspace.' }),
+          channel_slug: Type.String({ description: 'The public channel’s address, /c/{slug}; changed with update_workspace.' }),
+          channel_url: Type.String({ description: 'The public channel page (see get_channel).' }),
         },
         { additionalProperties: false },
       ),
@@ -79,7 +82,10 @@ export const getWorkspace = defineOperation({
   ),
   example: {},
   async handler(ctx) {
-    const { workspace, usage } = await getWorkspaceUsage(ctx.db, ctx.workspaceId, ctx.now);
+    const [{ workspace, usage }, slug] = await Promise.all([
+      getWorkspaceUsage(ctx.db, ctx.workspaceId, ctx.now),
+      currentSlug(ctx.db, ctx.workspaceId),
+    ]);
     const plan = PLANS[workspace.plan];
     const scopes = sortScopes(ctx.principal.scopes);
     return {
@@ -97,6 +103,8 @@ export const getWorkspace = defineOperation({
         timezone: workspace.timezone,
         stripe_webhook_configured: workspace.stripe_signing_secret !== null,
         stripe_webhook_url: ctx.links.stripeWebhookUrl(workspace.id),
+        channel_slug: slug,
+        channel_url: ctx.links.channelUrl(slug),
       },
       credential: { key_id: ctx.principal.credentialId, kind: ctx.principal.kind, tier: tierOf(scopes), scopes },
       assistant_guidance: workspace.assistant_guidance,

@@ -1,13 +1,15 @@
 /**
  * update_workspace: changes the workspace's name and settings — the time zone analytics days follow
  * (from the next viewing session on; past days keep the zone they were counted in), lead masking,
- * the guidance for AI assistants, and the Stripe webhook signing secret (sealed, never returned).
- * Writes the workspace row; returns the workspace as get_workspace.
+ * the guidance for AI assistants, the Stripe webhook signing secret (sealed, never returned), and the
+ * channel's slug (the old one redirects for a while). Writes the workspace row and workspace_slugs;
+ * returns the workspace as get_workspace.
  */
 import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { describedPattern, Nullable, TimeZone } from '../../../core/schemas.ts';
+import { changeSlug, Slug, slugProblem } from '../../channel/workspace-slugs.ts';
 import { STRIPE_SECRET_PURPOSE } from '../../outcomes/stripe-signature.ts';
 import { getWorkspace } from './get-workspace.ts';
 
@@ -17,7 +19,8 @@ export const updateWorkspace = defineOperation({
   description:
     'Sets any of: the workspace name, its time zone (an IANA name such as Europe/Paris; analytics days follow it from the next ' +
     'viewing session on), whether lead fields are masked (mask_pii), the guidance AI assistants are given, and the Stripe ' +
-    'webhook signing secret (write-only; null removes it). Fields left out stay as they are. Returns get_workspace.',
+    'webhook signing secret (write-only; null removes it), and the public channel’s slug (its address /c/{slug}; the old ' +
+    'one keeps redirecting for 90 days). Fields left out stay as they are. Returns get_workspace.',
   method: 'PATCH',
   path: '/workspace',
   group: 'Workspace',
@@ -27,6 +30,7 @@ export const updateWorkspace = defineOperation({
   input: Type.Object(
     {
       name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The workspace name.' })),
+      slug: Type.Optional(Slug),
       timezone: Type.Optional(TimeZone('IANA time zone, such as America/New_York or UTC.')),
       mask_pii: Type.Optional(Type.Boolean({ description: 'Mask lead emails, phones and names in every response and webhook.' })),
       assistant_guidance: Type.Optional(Type.String({ maxLength: 4000, description: 'What AI assistants should keep in mind.' })),
@@ -45,6 +49,13 @@ export const updateWorkspace = defineOperation({
     },
     { additionalProperties: false },
   ),
+  // A slug another channel holds is named together with any shape problem.
+  async databaseProblems(db, workspaceId, input) {
+    const slug = (input as { slug?: unknown }).slug;
+    if (typeof slug !== 'string' || slug.length > 48) return [];
+    const problem = await slugProblem(db, workspaceId, slug, new Date());
+    return problem ? [problem] : [];
+  },
   output: getWorkspace.output,
   example: { timezone: 'Europe/Paris' },
   async handler(ctx, input) {
@@ -60,6 +71,7 @@ export const updateWorkspace = defineOperation({
           input.stripe_webhook_secret === null ? null : ctx.sealedBox(STRIPE_SECRET_PURPOSE).seal(input.stripe_webhook_secret),
       }),
     };
+    if (input.slug !== undefined) await changeSlug(ctx.db, ctx.workspaceId, input.slug, ctx.now);
     if (Object.keys(changes).length > 0) {
       await ctx.db.updateTable('workspaces').set(changes).where('id', '=', ctx.workspaceId).execute();
     }

@@ -1,0 +1,30 @@
+/**
+ * What the public channel page (src/public/channel-page.ts) shows of a workspace: the heading and
+ * intro line, the featured item while it can play, and the grid's visible, playable items in order,
+ * decided by the same rule get_channel reports (channel-showing.ts).
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables/index.ts';
+import { type ItemFacts, loadChannelContents } from './channel-contents.queries.ts';
+import { placedReason, unplayableReason } from './channel-showing.ts';
+
+export interface PublicChannel {
+  workspaceName: string;
+  /** The headline, or the workspace's name when none is set. */
+  title: string;
+  dek: string | null;
+  featured: ItemFacts | null;
+  items: ItemFacts[];
+}
+
+export async function loadPublicChannel(db: Kysely<Database>, workspaceId: string): Promise<PublicChannel> {
+  const contents = await loadChannelContents(db, workspaceId);
+  const featured = contents.featured && unplayableReason(contents.featured, contents.plan) === null ? contents.featured : null;
+  return {
+    workspaceName: contents.workspaceName,
+    title: contents.settings?.headline ?? contents.workspaceName,
+    dek: contents.settings?.dek ?? null,
+    featured,
+    items: contents.items.filter((item) => placedReason(item, contents.plan) === null).map((item) => item.facts),
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * A public text page that anyone may cache but must revalidate on each use (`no-cache`), answered
+ * 304 while the copy the client holds is still current. The ETag is a hash of the bytes, so any
+ * change to what the page shows, and nothing else, makes a new one.
+ */
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+
+function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  // Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
+  const tags = (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch).split(',').map((tag) => tag.trim().replace(/^W\//, ''));
+  return tags.some((tag) => tag === '*' || tag === etag);
+}
+
+export function replyRevalidated(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>, body: string) {
+  const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+  reply.headers(headers).header('ETag', etag).header('Cache-Control', 'public, no-cache');
+  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  return reply.code(200).send(body);
+}

@@ -54,6 +54,7 @@ export async function registerChannelPage(app: FastifyInstance, options: Channel
     pages.setErrorHandler(answerOutageWithPage(() => ({ headers: CHANNEL_HEADERS.notice, body: UNAVAILABLE_CHANNEL_PAGE })));
     // A wildcard, so that any malformed or over-long slug gets the page too.
     pages.get('/c/*', (request, reply) => renderChannel(options, request, reply));
+    pages.get('/c/', (_request, reply) => reply.code(404).headers(CHANNEL_HEADERS.notice).send(MISSING_CHANNEL_PAGE));
   });
   await app.register(async (events) => {
     acceptBeaconJson(events, CHANNEL_EVENTS_BODY_LIMIT);

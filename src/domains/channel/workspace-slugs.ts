@@ -123,7 +123,8 @@ export async function findChannelSlug(
   asked: string,
   now: Date,
 ): Promise<{ workspaceId: string; slug: string } | undefined> {
-  if (asked.length > 48) return undefined;
+  // Anything a slug cannot be is not looked up at all (a NUL byte would not even reach PostgreSQL).
+  if (!/^[A-Za-z0-9-]{1,48}$/.test(asked)) return undefined;
   const row = await db
     .selectFrom('workspace_slugs as asked')
     .innerJoin('workspace_slugs as current', (join) =>

@@ -67,7 +67,12 @@ function badge(item: ItemFacts): string {
 
 function card(item: ItemFacts): string {
   const poster = posterImage(item);
-  const description = item.kind === 'video' && item.description.trim() ? `<p>${escapeHtml(item.description)}</p>` : '';
+  const description =
+    item.kind === 'route'
+      ? '<p>Interactive: you choose what to watch next.</p>'
+      : item.description.trim()
+        ? `<p>${escapeHtml(item.description)}</p>`
+        : '';
   return (
     `<li><a class="card" href="${itemPath(item)}" data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}">` +
     `<span class="thumb${poster ? '' : ' blank'}">${poster}${badge(item)}</span>` +

@@ -391,3 +391,20 @@ test('events: what does not fit is refused, every problem named, and nothing is 
   const theirs = await api(harness, other.ws, 'GET', '/channel');
   assert.deepEqual(theirs.body.activity, { days: 30, views: 1, visitors: 0, opens: 0 });
 });
+
+test('a featured route plays its route player, filling the frame', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace('business');
+  const route = await ws.addRoute({ name: 'Pick a path', status: 'live' });
+  const featured = await api(harness, ws, 'PUT', '/channel/featured', { route_id: route.id });
+  const html = (await http(harness, 'GET', `/c/${featured.body.slug}`)).raw;
+  assert.match(html, new RegExp(`<iframe src="/r/${route.id}\\?frame=1" title="Interactive video: Pick a path"`));
+  assert.deepEqual(gridIds(html), [], 'featured, not in the grid');
+  const framed = await http(harness, 'GET', `/r/${route.id}?frame=1`);
+  assert.equal(framed.status, 200);
+  assert.match(framed.raw, /<main class="cp-framed"><div class="cp-stage">/);
+  assert.ok(!framed.raw.includes('<h1>'), 'the channel page names it under the frame');
+  assert.match(framed.headers.get('content-security-policy') ?? '', /frame-ancestors 'self'/);
+  const plain = await http(harness, 'GET', `/r/${route.id}`);
+  assert.match(plain.raw, /<h1>Pick a path<\/h1>/);
+});

@@ -5,8 +5,9 @@
  * forms, captured through the watch page's code (demo-leads.ts), and what some of them bought, booked
  * or got refunded, through the ledger's code (demo-outcomes.ts), interactive routes walked by
  * viewers (demo-routes.ts), and event types with calls booked, canceled and moved through the
- * scheduling code (demo-scheduling.ts). Creates a new business-plan
- * workspace (and prints its admin key) unless --workspace names an existing one.
+ * scheduling code (demo-scheduling.ts), and a public channel with its visitors (demo-channel.ts).
+ * Creates a new business-plan workspace (and prints its admin key) unless --workspace names an
+ * existing one.
  */
 import type { Config } from '../config.ts';
 import { PLANS } from '../core/plans.ts';
@@ -14,6 +15,7 @@ import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
+import { playDemoChannel } from './demo-channel.ts';
 import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
 import { playDemoOutcomes } from './demo-outcomes.ts';
@@ -68,13 +70,15 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
       .executeTakeFirstOrThrow();
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
     if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
+    // Last: the channel shows what the library, the routes and the archiving made.
+    const channel = await playDemoChannel(database.db, wsId, now);
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings, channel_items: channel.items, channel_views: channel.views })}\n`,
       );
     } else {
       process.stdout.write(
-        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries, ${routes} interactive routes, ${scheduling.eventTypes} event types and ${scheduling.bookings} booked calls over 90 days into workspace ${wsId}.\n`,
+        `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries, ${routes} interactive routes, ${scheduling.eventTypes} event types, ${scheduling.bookings} booked calls and a public channel of ${channel.items} items with ${channel.views} page views over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
     }

@@ -81,6 +81,7 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
   assert.equal(demo.routes, 3, seeded.stdout);
   assert.equal(demo.event_types, 3, seeded.stdout);
   assert.ok(demo.bookings >= 10, seeded.stdout);
+  assert.deepEqual([demo.channel_items, demo.channel_views], [15, 240], seeded.stdout);
 
   const server = await startServer(t, { dataDir });
   await checkSeededLibrary(server, demo.api_key, demo.videos);
@@ -121,6 +122,17 @@ async function checkSeededLibrary(server: ServerProcess, token: string, seededCo
   assert.ok(top.body.stats.views > 20, JSON.stringify(top.body.stats));
   assert.ok(top.body.stats.unique_viewers <= top.body.stats.views && top.body.stats.unique_viewers > 0);
   assert.ok(top.body.stats.average_engagement > 0 && top.body.stats.average_engagement <= 1);
+  // The public channel: a headline, a featured video and a dozen items on show, with visitors.
+  const channel = await http(`${server.url}/v1/channel`, { token });
+  assert.equal(channel.status, 200, JSON.stringify(channel.body));
+  assert.ok(channel.body.headline && channel.body.dek, JSON.stringify(channel.body));
+  assert.equal(channel.body.featured?.shown, true);
+  assert.equal(channel.body.showing.length, 12);
+  const reasons = new Set(channel.body.items.map((item: { not_shown_reason: string | null }) => item.not_shown_reason));
+  assert.deepEqual([...reasons].sort(), ['archived', 'hidden', null].sort());
+  assert.ok(channel.body.activity.views > 0 && channel.body.activity.opens > 0, JSON.stringify(channel.body.activity));
+  const page = await fetch(`${server.url}${new URL(channel.body.url).pathname}`);
+  assert.equal(page.status, 200);
 }
 
 test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 180_000 }, async (t) => {

@@ -39,6 +39,11 @@ export function slugFromName(name: string): string {
   return slug.length >= 3 ? slug : `channel${slug ? `-${slug}` : ''}`;
 }
 
+/** Whether `text` could be a slug, in any letter case: anything else is never looked up (a NUL byte would not even reach PostgreSQL). */
+export function mayBeSlug(text: string): boolean {
+  return /^[A-Za-z0-9-]{1,48}$/.test(text);
+}
+
 const heldSince = (now: Date) => new Date(now.getTime() - SLUG_REDIRECT_DAYS * DAY_MS);
 
 /** Gives a new workspace its first slug: its name's, or that with a number or random suffix when taken. */
@@ -123,8 +128,7 @@ export async function findChannelSlug(
   asked: string,
   now: Date,
 ): Promise<{ workspaceId: string; slug: string } | undefined> {
-  // Anything a slug cannot be is not looked up at all (a NUL byte would not even reach PostgreSQL).
-  if (!/^[A-Za-z0-9-]{1,48}$/.test(asked)) return undefined;
+  if (!mayBeSlug(asked)) return undefined;
   const row = await db
     .selectFrom('workspace_slugs as asked')
     .innerJoin('workspace_slugs as current', (join) =>

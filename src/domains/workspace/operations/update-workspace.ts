@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { describedPattern, Nullable, TimeZone } from '../../../core/schemas.ts';
-import { changeSlug, Slug, slugProblem } from '../../channel/workspace-slugs.ts';
+import { changeSlug, mayBeSlug, Slug, slugProblem } from '../../channel/workspace-slugs.ts';
 import { STRIPE_SECRET_PURPOSE } from '../../outcomes/stripe-signature.ts';
 import { getWorkspace } from './get-workspace.ts';
 
@@ -52,7 +52,7 @@ export const updateWorkspace = defineOperation({
   // A slug another channel holds is named together with any shape problem.
   async databaseProblems(db, workspaceId, input) {
     const slug = (input as { slug?: unknown }).slug;
-    if (typeof slug !== 'string' || slug.length > 48) return [];
+    if (typeof slug !== 'string' || !mayBeSlug(slug)) return [];
     const problem = await slugProblem(db, workspaceId, slug, new Date());
     return problem ? [problem] : [];
   },

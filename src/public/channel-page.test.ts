@@ -153,7 +153,12 @@ test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter card
   assert.equal(metaContent(html, 'twitter:image'), `${origin}/media/${built.hero}/poster.jpg`);
 
   const blocks = jsonLd(html);
-  const page = blocks.find((block) => block['@type'] === 'CollectionPage') as Record<string, any>;
+  const page = blocks.find((block) => block['@type'] === 'CollectionPage') as {
+    '@context': string;
+    url: string;
+    name: string;
+    mainEntity: { itemListElement: { position: number; url: string }[] };
+  };
   assert.deepEqual([page['@context'], page.url, page.name], ['https://schema.org', url, 'Acme <script>alert(1)</script> TV']);
   assert.deepEqual(
     page.mainEntity.itemListElement.map((item: { position: number; url: string }) => [item.position, item.url]),

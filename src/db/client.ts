@@ -12,7 +12,7 @@ import pg from 'pg';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { extractTar } from './extract-tar.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { PGLITE_START_PARAMS } from './pglite-start-params.ts';
+import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
 import type { Database } from './tables/index.ts';
 
@@ -90,7 +90,7 @@ async function openInMemory(): Promise<DatabaseHandle> {
         ? template.buffer
         : template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength),
   } as unknown as Blob;
-  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, startParams: [...PGLITE_START_PARAMS] }));
+  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, ...pgliteOptions() }));
 }
 
 const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
@@ -174,7 +174,7 @@ async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const lock = lockDataDir(dataDir, pgDataDir);
   try {
     if (!existsSync(join(pgDataDir, 'PG_VERSION')) && isEmptyOrMissing(pgDataDir)) await createFromTemplate(pgDataDir);
-    const pglite = await PGlite.create(pgDataDir, { parsers: PARSERS, startParams: [...PGLITE_START_PARAMS] });
+    const pglite = await PGlite.create(pgDataDir, { parsers: PARSERS, ...pgliteOptions() });
     return wrapPGlite(pglite, lock);
   } catch (error) {
     lock.release();

@@ -25,6 +25,7 @@ import * as bookingSequence from './migrations/0019-booking-sequence.ts';
 import * as videoBooking from './migrations/0020-video-booking.ts';
 import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
 import * as channel from './migrations/0022-channel.ts';
+import * as transcriptSearch from './migrations/0023-transcript-search.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020-video-booking': videoBooking,
   '0021-jobs-by-workspace': jobsByWorkspace,
   '0022-channel': channel,
+  '0023-transcript-search': transcriptSearch,
 };
 
 /**

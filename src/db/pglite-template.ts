@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { migrateToLatest } from './migrate.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { PGLITE_START_PARAMS } from './pglite-start-params.ts';
+import { pgliteOptions } from './pglite-start-params.ts';
 
 /** Part of the cache key: bump it when the way a template is made changes. */
 const TEMPLATE_FORMAT = '1';
@@ -72,7 +72,7 @@ async function loadOrMake(): Promise<Uint8Array> {
 }
 
 async function makeTemplate(): Promise<Uint8Array> {
-  const pglite = await PGlite.create({ startParams: [...PGLITE_START_PARAMS] });
+  const pglite = await PGlite.create(pgliteOptions());
   const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
   try {
     await migrateToLatest(db);

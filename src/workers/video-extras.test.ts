@@ -45,7 +45,7 @@ test('with ffmpeg: a poster JPEG is served and the embedded subtitles become the
 
   const transcript = await harness.request('GET', `/v1/videos/${video.video_id}/transcript`, { token: ws.key });
   assert.equal(transcript.status, 200, transcript.raw);
-  assert.equal(transcript.body.source, 'embedded_subtitles');
+  assert.equal(transcript.body.source, 'embedded');
   assert.equal(transcript.body.language, 'en');
   assert.equal(transcript.body.text, 'Welcome to Cuepoint. Every second of this clip is captioned.');
   assert.equal(transcript.body.next_offset, null);

@@ -91,7 +91,7 @@ export async function probeAndFinish(
       .returning('id')
       .executeTakeFirst();
     if (ready && extras.transcript) {
-      await saveTranscript(trx, workspaceId, videoId, { source: 'embedded_subtitles', ...extras.transcript }, now);
+      await saveTranscript(trx, workspaceId, videoId, { source: 'embedded', ...extras.transcript }, now);
     }
     if (ready) {
       const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);

@@ -18,7 +18,7 @@ import type {
 } from './routes.ts';
 import type { BookingsTable, CalendarBusyTimesTable, CalendarFeedsTable, EventTypesTable } from './scheduling.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
-import type { FoldersTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
+import type { FoldersTable, TranscriptSegmentsTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
 import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
@@ -52,6 +52,7 @@ export interface Database {
   webhook_endpoints: WebhookEndpointsTable;
   webhook_deliveries: WebhookDeliveriesTable;
   video_transcripts: VideoTranscriptsTable;
+  transcript_segments: TranscriptSegmentsTable;
   viewing_sessions: ViewingSessionsTable;
   viewing_batches: ViewingBatchesTable;
   video_daily_stats: VideoDailyStatsTable;

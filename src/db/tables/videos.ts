@@ -50,12 +50,17 @@ export interface VideoUploadsTable {
   created_at: Timestamp;
 }
 
+/** Where a transcript's words came from: uploaded captions, the file's subtitle track, or recognised speech. */
+export type TranscriptSource = 'captions' | 'embedded' | 'speech_to_text';
+
 /** A video's transcript: timed segments, and their text joined for reading and search. */
 export interface VideoTranscriptsTable {
   video_id: string;
   workspace_id: string;
-  source: 'embedded_subtitles';
+  source: TranscriptSource;
   language: string | null;
+  /** The text search configuration of its language (transcript_search_config, migration 0023), set by the database. */
+  search_config: ColumnType<string, string | undefined, string | undefined>;
   /** JSON array of { start_seconds, end_seconds, text }, in time order. */
   segments: ColumnType<TranscriptSegmentJson[], string, string>;
   full_text: string;
@@ -67,4 +72,17 @@ export interface TranscriptSegmentJson {
   start_seconds: number;
   end_seconds: number;
   text: string;
+}
+
+/** One timed segment of a transcript, with its words for full-text search (migration 0023). */
+export interface TranscriptSegmentsTable {
+  video_id: string;
+  workspace_id: string;
+  position: number;
+  start_seconds: number;
+  end_seconds: number;
+  text: string;
+  search_config: string;
+  /** to_tsvector(search_config, text), kept by PostgreSQL. */
+  words: ColumnType<string, never, never>;
 }

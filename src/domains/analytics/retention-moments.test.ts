@@ -97,7 +97,7 @@ test('get_video_key_moments ranks drop-offs, rewatch peaks and CTA clicks, with 
     ws.id,
     videoId,
     {
-      source: 'embedded_subtitles',
+      source: 'embedded',
       language: 'en',
       segments: [
         { start_seconds: 0, end_seconds: 5, text: 'Welcome to the tour.' },

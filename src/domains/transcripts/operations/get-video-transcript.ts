@@ -5,9 +5,10 @@
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
-import { Nullable, StringEnum, Timestamp } from '../../../core/schemas.ts';
+import { Nullable, Timestamp } from '../../../core/schemas.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';
 import { findTranscript } from '../transcripts.queries.ts';
+import { TranscriptSourceSchema } from '../transcripts.schemas.ts';
 
 const Segment = Type.Object(
   {
@@ -41,9 +42,7 @@ export const getVideoTranscript = defineOperation({
   output: Type.Object(
     {
       video_id: Type.String({ format: 'uuid' }),
-      source: StringEnum(['embedded_subtitles'], {
-        description: 'Where the transcript came from: the subtitle track inside the uploaded file.',
-      }),
+      source: TranscriptSourceSchema,
       language: Nullable(Type.String({ description: 'Language tag of the transcript, when known.' })),
       total_chars: Type.Integer({ description: 'Length of the whole transcript text.' }),
       offset: Type.Integer(),

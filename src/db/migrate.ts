@@ -26,6 +26,7 @@ import * as videoBooking from './migrations/0020-video-booking.ts';
 import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
 import * as channel from './migrations/0022-channel.ts';
 import * as transcriptSearch from './migrations/0023-transcript-search.ts';
+import * as searchIndexes from './migrations/0024-search-indexes.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021-jobs-by-workspace': jobsByWorkspace,
   '0022-channel': channel,
   '0023-transcript-search': transcriptSearch,
+  '0024-search-indexes': searchIndexes,
 };
 
 /**

@@ -333,7 +333,19 @@
   if (!video) return;
   const reporter = startReporting(video, video.dataset.cuepointToken, Number(video.dataset.cuepointDuration));
 
+  startAtLinkedSecond(video);
   setUpLeadForm(document.querySelector('form.cp-lead'));
+
+  /** A link to a moment (`?t=95`, as search answers give) opens the video at that second. */
+  function startAtLinkedSecond(media) {
+    const second = Number(new URLSearchParams(location.search).get('t'));
+    if (!Number.isFinite(second) || second <= 0) return;
+    const seek = () => {
+      if (second < media.duration) media.currentTime = second;
+    };
+    if (media.readyState >= 1) seek();
+    else media.addEventListener('loadedmetadata', seek, { once: true });
+  }
 
   /**
    * The lead form: before playback it holds play back (a gate), at its second it pauses the video,

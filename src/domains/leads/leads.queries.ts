@@ -3,7 +3,7 @@
  * filters and orders, and the row fetches and checks update_lead needs. Creating and enriching is
  * lead-records.queries.ts.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
@@ -53,6 +53,32 @@ const ORDER: Record<LeadSort, KeysetOrder> = {
   },
 };
 
+/** An ILIKE pattern matching text that contains `text` as typed (its %, _ and \ escaped). */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/**
+ * The leads (as `l`) whose email, name or notes hold `search`, case aside. Searched on the stored
+ * values, so an address finds its lead even while answers mask it. While they do
+ * (`personalFieldsWhole`), personal fields match only whole (an address, a name), so probing with
+ * fragments cannot unmask them a letter at a time; notes always match in part. list_leads and
+ * search both use it.
+ */
+export function leadTextMatch(workspaceId: string, search: string, personalFieldsWhole: boolean): RawBuilder<SqlBool> {
+  const text = search.trim();
+  const lower = text.toLowerCase();
+  const pattern = containsPattern(text);
+  const fullName = sql`concat_ws(' ', l.first_name, l.last_name)`;
+  const personal = personalFieldsWhole
+    ? sql`(lower(l.email) = ${lower} or lower(l.name) = ${lower} or lower(${fullName}) = ${lower}
+        or lower(l.first_name) = ${lower} or lower(l.last_name) = ${lower})`
+    : sql`(l.email ilike ${pattern} or l.name ilike ${pattern} or ${fullName} ilike ${pattern})`;
+  return sql<SqlBool>`(${personal} or exists (
+    select 1 from lead_activities a
+    where a.lead_id = l.id and a.workspace_id = ${workspaceId} and a.kind = 'note' and a.data->>'body' ilike ${pattern}))`;
+}
+
 function filteredLeads(db: Kysely<Database>, workspaceId: string, filters: LeadFilters) {
   let query = db.selectFrom('leads as l').leftJoin('videos as sv', 'sv.id', 'l.source_video_id').where('l.workspace_id', '=', workspaceId);
   if (filters.status) query = query.where('l.status', '=', filters.status);
@@ -80,36 +106,7 @@ function filteredLeads(db: Kysely<Database>, workspaceId: string, filters: LeadF
       ]),
     );
   }
-  if (filters.search) {
-    // Searched on the stored values, so an address finds its lead even while answers mask it. While
-    // they do, personal fields match only whole (an address, a name), so probing with fragments
-    // cannot unmask them a letter at a time; notes always match in part.
-    const text = filters.search.trim();
-    const pattern = `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    const fullName = sql<string>`concat_ws(' ', l.first_name, l.last_name)`;
-    query = query.where((eb) =>
-      eb.or([
-        ...(filters.personalFieldsWhole
-          ? [
-              eb(sql`lower(l.email)`, '=', text.toLowerCase()),
-              eb(sql`lower(l.name)`, '=', text.toLowerCase()),
-              eb(sql`lower(${fullName})`, '=', text.toLowerCase()),
-              eb(sql`lower(l.first_name)`, '=', text.toLowerCase()),
-              eb(sql`lower(l.last_name)`, '=', text.toLowerCase()),
-            ]
-          : [eb('l.email', 'ilike', pattern), eb('l.name', 'ilike', pattern), eb(fullName, 'ilike', pattern)]),
-        eb.exists(
-          eb
-            .selectFrom('lead_activities as a')
-            .select(sql.lit(1).as('one'))
-            .whereRef('a.lead_id', '=', 'l.id')
-            .where('a.workspace_id', '=', workspaceId)
-            .where('a.kind', '=', 'note')
-            .where(sql`a.data->>'body'`, 'ilike', pattern),
-        ),
-      ]),
-    );
-  }
+  if (filters.search) query = query.where(leadTextMatch(workspaceId, filters.search, filters.personalFieldsWhole ?? false));
   return query;
 }
 

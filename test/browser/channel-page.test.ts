@@ -2,7 +2,7 @@
  * The channel page in a real Chromium, as a visitor meets it: on a laptop, the featured video plays in
  * its frame (the embed page, whose player reports to /collect), the grid shows every visible item with
  * its poster and length, the skip link comes first with the keyboard, and following a card is reported
- * as an open of that item; on a phone the page fits the screen. Screenshots of both go to
+ * as an open of that item; on a phone the page fits the screen; a watch link with ?t= starts there. Screenshots of both go to
  * results/browser/ (git-ignored), for a person to look at.
  */
 import assert from 'node:assert/strict';
@@ -174,5 +174,9 @@ test('a visitor watches the featured video, browses the grid with the keyboard a
   const columns = await small.evaluate('getComputedStyle(document.querySelector(".grid")).gridTemplateColumns.split(" ").length');
   assert.equal(columns, 1);
   await small.screenshot({ path: join(SCREENSHOTS, 'channel-page-phone.png'), fullPage: true });
+
+  // A link to a moment (search answers give ?t=) opens the video at that second.
+  await page.goto(`${base}/watch/${hero.video_id}?t=2`);
+  await page.waitForFunction('document.querySelector("video").currentTime >= 2');
   assert.deepEqual(errors, [], 'no script errors');
 });

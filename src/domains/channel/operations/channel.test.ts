@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
+import { createWorkspace } from '../../workspace/workspace.queries.ts';
 import { CHANNEL_LIMITS } from '../channel.schemas.ts';
 
 const call = (harness: TestApp, ws: TestWorkspace, method: string, path: string, body?: unknown) =>
@@ -332,4 +333,33 @@ test('the slug: changed through update_workspace, lowercase, unique; an old one 
   const page2 = await harness.request('GET', '/c/acme-videos');
   assert.equal(page2.status, 200);
   assert.match(page2.raw, new RegExp(`<p class="brand">${(await call(harness, other, 'GET', '/workspace')).body.name}</p>`));
+});
+
+test('a slug made from a long name stays within 48 characters, and every slug a workspace was given opens its page', async (t) => {
+  const harness = await startTestApp(t);
+  // Six workspaces of one long name: the first five get the name's slug and -2 … -5, the sixth a random suffix.
+  const name = `${randomUUID()} and a name too long for a slug`;
+  const slugs: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { workspace } = await createWorkspace(harness.database.db, { name, plan: 'pro', now: new Date() });
+    const row = await harness.database.db
+      .selectFrom('workspace_slugs')
+      .select('slug')
+      .where('workspace_id', '=', workspace.id)
+      .executeTakeFirstOrThrow();
+    slugs.push(row.slug);
+  }
+  assert.equal(new Set(slugs).size, 6);
+  for (const slug of slugs) {
+    assert.ok(slug.length <= 48, `${slug} is ${slug.length} characters`);
+    assert.equal((await harness.request('GET', `/c/${slug}`)).status, 200, slug);
+  }
+
+  // Migration 0022 gave workspaces that shared a long name their name's slug with 12 characters of their id: up to 53.
+  const ws = await harness.workspace();
+  const migrated = `${randomUUID().replaceAll('-', '').slice(0, 40)}-${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await harness.database.db.updateTable('workspace_slugs').set({ slug: migrated }).where('workspace_id', '=', ws.id).execute();
+  const page = await harness.request('GET', `/c/${migrated}`);
+  assert.equal(page.status, 200, `${migrated} (${migrated.length} characters)`);
+  assert.equal((await harness.request('GET', `/c/${migrated.toUpperCase()}.md`)).headers.location, `/c/${migrated}.md`);
 });

@@ -100,6 +100,9 @@ export async function slugProblem(db: Kysely<Database>, workspaceId: string, slu
  */
 export async function changeSlug(db: Kysely<Database>, workspaceId: string, wanted: string, now: Date): Promise<void> {
   const slug = wanted.toLowerCase();
+  // One change of this workspace's slug at a time: two at once would each make a current slug, and the
+  // second would be refused as if its slug were taken. NO KEY keeps inserts referencing the workspace free.
+  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().executeTakeFirstOrThrow();
   if ((await currentSlug(db, workspaceId)) === slug) return;
   const problem = await slugProblem(db, workspaceId, slug, now);
   if (problem) throw AppError.invalid([problem]);

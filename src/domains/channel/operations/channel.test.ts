@@ -363,3 +363,21 @@ test('a slug made from a long name stays within 48 characters, and every slug a 
   assert.equal(page.status, 200, `${migrated} (${migrated.length} characters)`);
   assert.equal((await harness.request('GET', `/c/${migrated.toUpperCase()}.md`)).headers.location, `/c/${migrated}.md`);
 });
+
+test('slug changes one workspace sends at once all succeed, one after another; the last is current, the others redirect', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const wanted = Array.from({ length: 6 }, (_, i) => `race-${randomUUID().slice(0, 8)}-${i}`);
+  const answers = await Promise.all(wanted.map((slug) => call(harness, ws, 'PATCH', '/workspace', { slug })));
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    wanted.map(() => 200),
+    answers.map((answer) => answer.raw).join('\n'),
+  );
+  const current = (await call(harness, ws, 'GET', '/channel')).body.slug;
+  assert.ok(wanted.includes(current), current);
+  for (const slug of wanted.filter((slug) => slug !== current)) {
+    const old = await harness.request('GET', `/c/${slug}`);
+    assert.deepEqual([old.status, old.headers.location], [301, `/c/${current}`], slug);
+  }
+});

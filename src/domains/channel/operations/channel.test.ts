@@ -7,6 +7,7 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { createWorkspace } from '../../workspace/workspace.queries.ts';
 import { CHANNEL_LIMITS } from '../channel.schemas.ts';
@@ -380,4 +381,43 @@ test('slug changes one workspace sends at once all succeed, one after another; t
     const old = await harness.request('GET', `/c/${slug}`);
     assert.deepEqual([old.status, old.headers.location], [301, `/c/${current}`], slug);
   }
+});
+
+test('a channel of 22,000 items, nearly all hidden: an item moves to the front and the page shows the visible ones', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace('business');
+  // More rows than one statement can bind three parameters each for (PostgreSQL's limit is 65,535).
+  const count = 22_000;
+  await sql`insert into videos (id, workspace_id, title, status, duration_seconds, created_at, updated_at)
+    select gen_random_uuid(), ${ws.id}, 'Video ' || n, 'ready', 60, now(), now() from generate_series(1, ${count}) as n`.execute(
+    harness.database.db,
+  );
+  await sql`insert into channel_items (workspace_id, kind, item_id, visible, position, created_at, updated_at)
+    select workspace_id, 'video', id, row_number() over (order by id) <= 3, row_number() over (order by id) - 1, now(), now()
+    from videos where workspace_id = ${ws.id}`.execute(harness.database.db);
+  const last = await harness.database.db
+    .selectFrom('channel_items')
+    .select('item_id')
+    .where('workspace_id', '=', ws.id)
+    .where('position', '=', count - 1)
+    .executeTakeFirstOrThrow();
+
+  const moved = await setItem(harness, ws, last.item_id, { kind: 'video', visible: true, position: 0 });
+  assert.equal(moved.status, 200, moved.raw.slice(0, 500));
+  const positions = await harness.database.db
+    .selectFrom('channel_items')
+    .select(['item_id', 'position'])
+    .where('workspace_id', '=', ws.id)
+    .orderBy('position')
+    .execute();
+  assert.deepEqual(
+    positions.map((row) => row.position),
+    positions.map((_, index) => index),
+  );
+  assert.equal(positions[0]?.item_id, last.item_id);
+
+  const slug = (await call(harness, ws, 'GET', '/workspace')).body.settings.channel_slug;
+  const page = await harness.request('GET', `/c/${slug}`);
+  assert.equal(page.status, 200, page.raw.slice(0, 500));
+  assert.equal(page.raw.match(/<a class="card"/g)?.length, 4, 'the three visible items and the one moved');
 });

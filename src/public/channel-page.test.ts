@@ -134,7 +134,7 @@ test('the page: the featured player, then the visible playable items in order; t
   assert.deepEqual([script.status, script.headers.get('content-type')], [200, 'text/javascript; charset=utf-8']);
 });
 
-test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter cards, a VideoObject per video with schema.org’s fields', async (t) => {
+test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter cards, each item listed once, a VideoObject per video with a poster', async (t) => {
   const harness = await startTestApp(t);
   const built = await builtChannel(harness);
   const html = (await http(harness, 'GET', `/c/${built.slug}`)).raw;
@@ -173,7 +173,8 @@ test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter card
   const videos = blocks.filter((block) => block['@type'] === 'VideoObject');
   assert.deepEqual(
     videos.map((video) => video.name),
-    ['Meet <Acme>', 'First [demo]', 'Second', 'Third'],
+    ['Meet <Acme>', 'First [demo]', 'Third'],
+    'Google requires a thumbnail: a video without a poster is in the list, not described',
   );
   assert.deepEqual(videos[0], {
     '@context': 'https://schema.org',
@@ -196,8 +197,24 @@ test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter card
     assert.ok(!Number.isNaN(Date.parse(String(video.uploadDate))));
   }
   assert.equal(videos[1]?.duration, 'PT1H2M5S');
-  assert.equal(videos[2]?.thumbnailUrl, undefined, 'a video without a poster has no thumbnail');
+  for (const video of videos) assert.match(String((video.thumbnailUrl as string[])[0]), /\/poster\.jpg$/, `${video.name}: thumbnailUrl`);
   assert.ok(!html.includes('</script>alert'), 'text inside JSON-LD cannot close its element');
+
+  // The featured video also in the grid is one entry of the list, and one VideoObject.
+  await api(harness, built.ws, 'PUT', `/channel/items/${built.hero}`, { kind: 'video', visible: true });
+  const twice = jsonLd((await http(harness, 'GET', `/c/${built.slug}`)).raw);
+  const listed = (twice[0] as typeof page).mainEntity.itemListElement;
+  assert.deepEqual(
+    listed.map((item) => [item.position, item.url]),
+    [
+      [1, `${origin}/watch/${built.hero}`],
+      [2, `${origin}/r/${built.route}`],
+      [3, `${origin}/watch/${built.first}`],
+      [4, `${origin}/watch/${built.second}`],
+      [5, `${origin}/watch/${built.third}`],
+    ],
+  );
+  assert.equal(twice.filter((block) => block['@type'] === 'VideoObject').length, 3);
 });
 
 test('ETag: a current copy is answered 304 until anything the page shows changes', async (t) => {

@@ -266,6 +266,23 @@ test('unknown slugs get a friendly 404 page; the page of an empty channel says s
   assert.equal(metaContent(empty.raw, 'twitter:card'), 'summary', 'no image, no large card');
 });
 
+test('a redirect to the current slug keeps the query string, so campaign tags on an old link survive', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const before = (await api(harness, ws, 'GET', '/channel')).body.slug;
+  const slug = `renamed-${randomUUID().slice(0, 8)}`;
+  assert.equal((await api(harness, ws, 'PATCH', '/workspace', { slug })).status, 200);
+  for (const [asked, location] of [
+    [`/c/${before}?utm_source=mail&utm_campaign=spring`, `/c/${slug}?utm_source=mail&utm_campaign=spring`],
+    [`/c/${slug.toUpperCase()}.md?ref=x`, `/c/${slug}.md?ref=x`],
+    [`/c/${before}/llms.txt?q=caf%C3%A9`, `/c/${slug}/llms.txt?q=caf%C3%A9`],
+    [`/c/${before}`, `/c/${slug}`],
+  ]) {
+    const res = await http(harness, 'GET', asked as string);
+    assert.deepEqual([res.status, res.headers.get('location')], [301, location], asked);
+  }
+});
+
 test('the Markdown variants: the same items with their watch links, text escaped, for assistants', async (t) => {
   const harness = await startTestApp(t);
   const built = await builtChannel(harness);

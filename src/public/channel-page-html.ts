@@ -24,8 +24,8 @@ const CHANNEL_STYLE =
   'box-shadow:0 10px 30px rgba(0,0,0,.25)}.player iframe{position:absolute;inset:0;width:100%;height:100%;border:0}' +
   '.featured h2{margin:16px 0 4px;font-size:1.35rem}.featured p{margin:0;max-width:46rem;opacity:.8}' +
   '.grid-title{margin:0 0 16px;font-size:1.15rem}.grid{list-style:none;margin:0;padding:0;display:grid;gap:28px 20px;' +
-  'grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}.card{display:block;color:inherit;text-decoration:none;border-radius:10px}' +
-  '.card:focus-visible{outline:3px solid #2563eb;outline-offset:4px}.thumb{position:relative;display:block;aspect-ratio:16/9;' +
+  'grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}.card{display:flex;flex-direction:column;color:inherit;text-decoration:none;border-radius:10px}' +
+  '.card:focus-visible{outline:3px solid #2563eb;outline-offset:4px}.thumb{order:-1;position:relative;display:block;aspect-ratio:16/9;' +
   'border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#1e3a8a,#7c3aed)}' +
   '.thumb img{display:block;width:100%;height:100%;object-fit:cover;transition:transform .2s}.card:hover .thumb img{transform:scale(1.04)}' +
   '.thumb.blank::after{content:"";position:absolute;left:50%;top:50%;margin:-18px 0 0 -12px;border-style:solid;' +
@@ -74,10 +74,12 @@ function card(item: ItemFacts): string {
       : item.description.trim()
         ? `<p>${escapeHtml(item.description)}</p>`
         : '';
+  // The title first in the markup, so a screen reader names the link by it rather than by "Duration 5:12";
+  // the style draws the poster above it.
   return (
     `<li><a class="card" href="${itemPath(item)}" data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}">` +
-    `<span class="thumb${poster ? '' : ' blank'}">${poster}${badge(item)}</span>` +
-    `<h3>${escapeHtml(item.title)}</h3>${description}</a></li>`
+    `<h3>${escapeHtml(item.title)}</h3>${description}` +
+    `<span class="thumb${poster ? '' : ' blank'}">${poster}${badge(item)}</span></a></li>`
   );
 }
 

@@ -98,23 +98,24 @@ test('the page: the featured player, then the visible playable items in order; t
   assert.match(html, /<h1>Acme &#60;script&#62;alert\(1\)&#60;\/script&#62; TV<\/h1><p class="dek">Demos, stories &#38; more<\/p>/);
   assert.ok(!html.includes('<script>alert'), 'the headline is text, never HTML');
 
-  // Cards: the poster lazy (a route's is its first video's), the length or the steps, a placeholder without a poster.
+  // Cards: the title first, as a screen reader names the link; the poster lazy (a route's is its first video's),
+  // the length or the steps, a placeholder without a poster.
   assert.match(
     html,
     new RegExp(
-      `href="/r/${built.route}"[^>]*><span class="thumb"><img src="/media/${built.third}/poster.jpg" alt="" width="640" height="360" loading="lazy" decoding="async"><span class="badge">Interactive · 2 steps</span>`,
+      `href="/r/${built.route}"[^>]*><h3>Find your plan</h3><p>[^<]+</p><span class="thumb"><img src="/media/${built.third}/poster.jpg" alt="" width="640" height="360" loading="lazy" decoding="async"><span class="badge">Interactive · 2 steps</span>`,
     ),
   );
   assert.match(
     html,
     new RegExp(
-      `href="/watch/${built.first}"[^>]*><span class="thumb"><img [^>]+><span class="badge"><span class="sr">Duration </span>1:02:05</span></span><h3>First \\[demo\\]</h3>`,
+      `href="/watch/${built.first}"[^>]*><h3>First \\[demo\\]</h3><p>The first\nof many.</p><span class="thumb"><img [^>]+><span class="badge"><span class="sr">Duration </span>1:02:05</span></span></a>`,
     ),
   );
   assert.match(
     html,
     new RegExp(
-      `href="/watch/${built.second}"[^>]*><span class="thumb blank"><span class="badge"><span class="sr">Duration </span>0:42</span>`,
+      `href="/watch/${built.second}"[^>]*><h3>Second</h3><span class="thumb blank"><span class="badge"><span class="sr">Duration </span>0:42</span>`,
     ),
   );
 

@@ -12,25 +12,26 @@ import type { MediaLinks } from '../media/media-links.ts';
 import { channelHeadTags, clockDuration } from './channel-structured-data.ts';
 import { escapeHtml, htmlPage, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
 
+// overflow-wrap on the body: a name or title may be one long word, and no line may be wider than a phone.
 const CHANNEL_STYLE =
-  'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif}' +
+  'html{color-scheme:light dark}body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",sans-serif;overflow-wrap:anywhere}' +
   '.skip{position:absolute;left:-9999px;top:8px;padding:8px 12px;background:#2563eb;color:#fff;border-radius:6px;z-index:1}.skip:focus{left:8px}' +
   'header,main,footer{max-width:1120px;margin:0 auto;padding-left:20px;padding-right:20px}header{padding-top:40px}' +
   '.brand{margin:0;font-size:.8rem;font-weight:700;letter-spacing:.06em;text-transform:uppercase;opacity:.65}' +
-  'h1{margin:6px 0 0;font-size:clamp(1.7rem,4vw,2.6rem);line-height:1.15;overflow-wrap:anywhere}' +
-  '.dek{margin:12px 0 0;max-width:46rem;font-size:1.1rem;opacity:.85;overflow-wrap:anywhere}main{padding-top:24px;padding-bottom:40px}' +
+  'h1{margin:6px 0 0;font-size:clamp(1.7rem,4vw,2.6rem);line-height:1.15}' +
+  '.dek{margin:12px 0 0;max-width:46rem;font-size:1.1rem;opacity:.85}main{padding-top:24px;padding-bottom:40px}' +
   '.featured{margin:0 0 44px}.player{position:relative;aspect-ratio:16/9;border-radius:12px;overflow:hidden;background:#000;' +
   'box-shadow:0 10px 30px rgba(0,0,0,.25)}.player iframe{position:absolute;inset:0;width:100%;height:100%;border:0}' +
-  '.featured h2{margin:16px 0 4px;font-size:1.35rem;overflow-wrap:anywhere}.featured p{margin:0;max-width:46rem;opacity:.8}' +
+  '.featured h2{margin:16px 0 4px;font-size:1.35rem}.featured p{margin:0;max-width:46rem;opacity:.8}' +
   '.grid-title{margin:0 0 16px;font-size:1.15rem}.grid{list-style:none;margin:0;padding:0;display:grid;gap:28px 20px;' +
-  'grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}.card{display:block;color:inherit;text-decoration:none;border-radius:10px}' +
-  '.card:focus-visible{outline:3px solid #2563eb;outline-offset:4px}.thumb{position:relative;display:block;aspect-ratio:16/9;' +
+  'grid-template-columns:repeat(auto-fill,minmax(240px,1fr))}.card{display:flex;flex-direction:column;color:inherit;text-decoration:none;border-radius:10px}' +
+  '.card:focus-visible{outline:3px solid #2563eb;outline-offset:4px}.thumb{order:-1;position:relative;display:block;aspect-ratio:16/9;' +
   'border-radius:10px;overflow:hidden;background:linear-gradient(135deg,#1e3a8a,#7c3aed)}' +
   '.thumb img{display:block;width:100%;height:100%;object-fit:cover;transition:transform .2s}.card:hover .thumb img{transform:scale(1.04)}' +
   '.thumb.blank::after{content:"";position:absolute;left:50%;top:50%;margin:-18px 0 0 -12px;border-style:solid;' +
   'border-width:18px 0 18px 30px;border-color:transparent transparent transparent rgba(255,255,255,.85)}' +
   '.badge{position:absolute;right:8px;bottom:8px;padding:2px 8px;border-radius:4px;background:rgba(0,0,0,.78);color:#fff;' +
-  'font-size:.8rem;font-weight:600}.card h3{margin:10px 0 2px;font-size:1rem;line-height:1.35;overflow-wrap:anywhere}' +
+  'font-size:.8rem;font-weight:600}.card h3{margin:10px 0 2px;font-size:1rem;line-height:1.35}' +
   '.card:hover h3{text-decoration:underline}.card p{margin:0;font-size:.9rem;opacity:.72;display:-webkit-box;-webkit-line-clamp:2;' +
   '-webkit-box-orient:vertical;overflow:hidden}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}' +
   '.empty{opacity:.75}footer{padding-bottom:40px;font-size:.85rem;opacity:.7}footer a{color:inherit}' +
@@ -73,10 +74,12 @@ function card(item: ItemFacts): string {
       : item.description.trim()
         ? `<p>${escapeHtml(item.description)}</p>`
         : '';
+  // The title first in the markup, so a screen reader names the link by it rather than by "Duration 5:12";
+  // the style draws the poster above it.
   return (
     `<li><a class="card" href="${itemPath(item)}" data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}">` +
-    `<span class="thumb${poster ? '' : ' blank'}">${poster}${badge(item)}</span>` +
-    `<h3>${escapeHtml(item.title)}</h3>${description}</a></li>`
+    `<h3>${escapeHtml(item.title)}</h3>${description}` +
+    `<span class="thumb${poster ? '' : ' blank'}">${poster}${badge(item)}</span></a></li>`
   );
 }
 

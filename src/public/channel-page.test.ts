@@ -98,23 +98,24 @@ test('the page: the featured player, then the visible playable items in order; t
   assert.match(html, /<h1>Acme &#60;script&#62;alert\(1\)&#60;\/script&#62; TV<\/h1><p class="dek">Demos, stories &#38; more<\/p>/);
   assert.ok(!html.includes('<script>alert'), 'the headline is text, never HTML');
 
-  // Cards: the poster lazy (a route's is its first video's), the length or the steps, a placeholder without a poster.
+  // Cards: the title first, as a screen reader names the link; the poster lazy (a route's is its first video's),
+  // the length or the steps, a placeholder without a poster.
   assert.match(
     html,
     new RegExp(
-      `href="/r/${built.route}"[^>]*><span class="thumb"><img src="/media/${built.third}/poster.jpg" alt="" width="640" height="360" loading="lazy" decoding="async"><span class="badge">Interactive · 2 steps</span>`,
+      `href="/r/${built.route}"[^>]*><h3>Find your plan</h3><p>[^<]+</p><span class="thumb"><img src="/media/${built.third}/poster.jpg" alt="" width="640" height="360" loading="lazy" decoding="async"><span class="badge">Interactive · 2 steps</span>`,
     ),
   );
   assert.match(
     html,
     new RegExp(
-      `href="/watch/${built.first}"[^>]*><span class="thumb"><img [^>]+><span class="badge"><span class="sr">Duration </span>1:02:05</span></span><h3>First \\[demo\\]</h3>`,
+      `href="/watch/${built.first}"[^>]*><h3>First \\[demo\\]</h3><p>The first\nof many.</p><span class="thumb"><img [^>]+><span class="badge"><span class="sr">Duration </span>1:02:05</span></span></a>`,
     ),
   );
   assert.match(
     html,
     new RegExp(
-      `href="/watch/${built.second}"[^>]*><span class="thumb blank"><span class="badge"><span class="sr">Duration </span>0:42</span>`,
+      `href="/watch/${built.second}"[^>]*><h3>Second</h3><span class="thumb blank"><span class="badge"><span class="sr">Duration </span>0:42</span>`,
     ),
   );
 
@@ -134,7 +135,7 @@ test('the page: the featured player, then the visible playable items in order; t
   assert.deepEqual([script.status, script.headers.get('content-type')], [200, 'text/javascript; charset=utf-8']);
 });
 
-test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter cards, a VideoObject per video with schema.org’s fields', async (t) => {
+test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter cards, each item listed once, a VideoObject per video with a poster', async (t) => {
   const harness = await startTestApp(t);
   const built = await builtChannel(harness);
   const html = (await http(harness, 'GET', `/c/${built.slug}`)).raw;
@@ -173,7 +174,8 @@ test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter card
   const videos = blocks.filter((block) => block['@type'] === 'VideoObject');
   assert.deepEqual(
     videos.map((video) => video.name),
-    ['Meet <Acme>', 'First [demo]', 'Second', 'Third'],
+    ['Meet <Acme>', 'First [demo]', 'Third'],
+    'Google requires a thumbnail: a video without a poster is in the list, not described',
   );
   assert.deepEqual(videos[0], {
     '@context': 'https://schema.org',
@@ -196,8 +198,24 @@ test('meta tags and JSON-LD: description, canonical, Open Graph and Twitter card
     assert.ok(!Number.isNaN(Date.parse(String(video.uploadDate))));
   }
   assert.equal(videos[1]?.duration, 'PT1H2M5S');
-  assert.equal(videos[2]?.thumbnailUrl, undefined, 'a video without a poster has no thumbnail');
+  for (const video of videos) assert.match(String((video.thumbnailUrl as string[])[0]), /\/poster\.jpg$/, `${video.name}: thumbnailUrl`);
   assert.ok(!html.includes('</script>alert'), 'text inside JSON-LD cannot close its element');
+
+  // The featured video also in the grid is one entry of the list, and one VideoObject.
+  await api(harness, built.ws, 'PUT', `/channel/items/${built.hero}`, { kind: 'video', visible: true });
+  const twice = jsonLd((await http(harness, 'GET', `/c/${built.slug}`)).raw);
+  const listed = (twice[0] as typeof page).mainEntity.itemListElement;
+  assert.deepEqual(
+    listed.map((item) => [item.position, item.url]),
+    [
+      [1, `${origin}/watch/${built.hero}`],
+      [2, `${origin}/r/${built.route}`],
+      [3, `${origin}/watch/${built.first}`],
+      [4, `${origin}/watch/${built.second}`],
+      [5, `${origin}/watch/${built.third}`],
+    ],
+  );
+  assert.equal(twice.filter((block) => block['@type'] === 'VideoObject').length, 3);
 });
 
 test('ETag: a current copy is answered 304 until anything the page shows changes', async (t) => {
@@ -247,6 +265,23 @@ test('unknown slugs get a friendly 404 page; the page of an empty channel says s
   assert.equal(empty.status, 200);
   assert.match(empty.raw, /Nothing to watch here yet/);
   assert.equal(metaContent(empty.raw, 'twitter:card'), 'summary', 'no image, no large card');
+});
+
+test('a redirect to the current slug keeps the query string, so campaign tags on an old link survive', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const before = (await api(harness, ws, 'GET', '/channel')).body.slug;
+  const slug = `renamed-${randomUUID().slice(0, 8)}`;
+  assert.equal((await api(harness, ws, 'PATCH', '/workspace', { slug })).status, 200);
+  for (const [asked, location] of [
+    [`/c/${before}?utm_source=mail&utm_campaign=spring`, `/c/${slug}?utm_source=mail&utm_campaign=spring`],
+    [`/c/${slug.toUpperCase()}.md?ref=x`, `/c/${slug}.md?ref=x`],
+    [`/c/${before}/llms.txt?q=caf%C3%A9`, `/c/${slug}/llms.txt?q=caf%C3%A9`],
+    [`/c/${before}`, `/c/${slug}`],
+  ]) {
+    const res = await http(harness, 'GET', asked as string);
+    assert.deepEqual([res.status, res.headers.get('location')], [301, location], asked);
+  }
 });
 
 test('the Markdown variants: the same items with their watch links, text escaped, for assistants', async (t) => {

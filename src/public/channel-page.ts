@@ -68,8 +68,14 @@ async function renderChannel(options: ChannelPageOptions, request: FastifyReques
   const found = await findChannelSlug(options.db, asked, options.clock());
   if (!found) return reply.code(404).headers(CHANNEL_HEADERS.notice).send(MISSING_CHANNEL_PAGE);
   if (asked !== found.slug) {
+    // The query goes along (campaign tags on an old link), re-encoded by the URL parser so it is a valid header.
+    const { search } = new URL(request.url, 'http://channel.invalid');
     // Bounded, so a slug given up and later taken by someone else stops redirecting from caches too.
-    return reply.code(301).header('Location', `/c/${found.slug}${variant.suffix}`).header('Cache-Control', 'public, max-age=3600').send();
+    return reply
+      .code(301)
+      .header('Location', `/c/${found.slug}${variant.suffix}${search}`)
+      .header('Cache-Control', 'public, max-age=3600')
+      .send();
   }
   const channel = await loadPublicChannel(options.db, found.workspaceId);
   const context = { channel, slug: found.slug, links: options.links };

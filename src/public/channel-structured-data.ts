@@ -1,8 +1,8 @@
 /**
  * What search engines and link previews read of a channel page: the description, canonical URL,
  * Open Graph and Twitter card tags (the featured item's poster, else the first card's, as the image),
- * and a schema.org VideoObject in JSON-LD for each video on the page, with a CollectionPage around
- * them. Every URL is absolute, as those readers need.
+ * and a schema.org VideoObject in JSON-LD for each video on the page that has a poster, with a
+ * CollectionPage listing every item around them. Every URL is absolute, as those readers need.
  */
 import type { ItemFacts, VideoFacts } from '../domains/channel/channel-contents.queries.ts';
 import { itemUrl } from '../domains/channel/channel-detail.ts';
@@ -32,21 +32,25 @@ export function channelDescription(channel: PublicChannel): string {
   return channel.dek ?? `Videos from ${channel.workspaceName}.`;
 }
 
-/** The videos on the page, featured first, each once. */
-function pageVideos(channel: PublicChannel): VideoFacts[] {
-  const all = [channel.featured, ...channel.items].filter((item): item is VideoFacts => item?.kind === 'video');
-  return [...new Map(all.map((video) => [video.id, video])).values()];
+/** The items on the page, featured first, each once (the featured item may be in the grid too). */
+function pageItems(channel: PublicChannel): ItemFacts[] {
+  const all = [channel.featured, ...channel.items].filter((item): item is ItemFacts => item !== null);
+  return [...new Map(all.map((item) => [`${item.kind}:${item.id}`, item])).values()];
+}
+
+/** The videos described as VideoObjects: those with a poster, since Google requires a thumbnail of each. */
+function describedVideos(channel: PublicChannel): VideoFacts[] {
+  return pageItems(channel).filter((item): item is VideoFacts => item.kind === 'video' && posterVideoId(item) !== null);
 }
 
 function videoObject(video: VideoFacts, links: MediaLinks): Record<string, unknown> {
-  const poster = posterVideoId(video);
   return {
     '@context': 'https://schema.org',
     '@type': 'VideoObject',
     '@id': links.watchUrl(video.id),
     name: video.title,
     description: video.description.trim() || video.title,
-    ...(poster && { thumbnailUrl: [links.posterUrl(poster)] }),
+    thumbnailUrl: [links.posterUrl(video.id)],
     uploadDate: video.createdAt.toISOString(),
     ...(video.durationSeconds !== null && { duration: isoDuration(video.durationSeconds) }),
     embedUrl: links.embedUrl(video.id),
@@ -74,9 +78,12 @@ export function channelHeadTags({ channel, slug, links }: { channel: PublicChann
     publisher: { '@type': 'Organization', name: channel.workspaceName },
     mainEntity: {
       '@type': 'ItemList',
-      itemListElement: [channel.featured, ...channel.items]
-        .filter((item): item is ItemFacts => item !== null)
-        .map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.title, url: itemUrl(links, item) })),
+      itemListElement: pageItems(channel).map((item, index) => ({
+        '@type': 'ListItem',
+        position: index + 1,
+        name: item.title,
+        url: itemUrl(links, item),
+      })),
     },
   };
   return [
@@ -94,6 +101,6 @@ export function channelHeadTags({ channel, slug, links }: { channel: PublicChann
     meta('name', 'twitter:description', description),
     ...(image ? [meta('name', 'twitter:image', image)] : []),
     `<script type="application/ld+json">${scriptJson(collection)}</script>`,
-    ...pageVideos(channel).map((video) => `<script type="application/ld+json">${scriptJson(videoObject(video, links))}</script>`),
+    ...describedVideos(channel).map((video) => `<script type="application/ld+json">${scriptJson(videoObject(video, links))}</script>`),
   ].join('');
 }

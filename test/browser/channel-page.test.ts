@@ -123,6 +123,18 @@ test('a visitor watches the featured video, browses the grid with the keyboard a
     'Duration 4:00',
   ]);
 
+  // A screen reader names each card by its title, then what it is about, then its length or steps;
+  // the poster is still drawn above the title.
+  for (const [title, rest] of [
+    ['Onboarding in five steps', 'Onboarding in five steps, in under 6 minutes. Duration 5:12'],
+    ['Which plan fits you?', 'Interactive: you choose what to watch next. Interactive · 2 steps'],
+  ]) {
+    const card = page.getByRole('link', { name: `${title} ${rest}`, exact: true });
+    assert.equal(await card.count(), 1, title);
+    const [thumb, heading] = await Promise.all([card.locator('.thumb').boundingBox(), card.locator('h3').boundingBox()]);
+    assert.ok(thumb && heading && thumb.y + thumb.height <= heading.y, `${title}: the poster above the title`);
+  }
+
   // The featured frame is the embed page, and its video loads.
   const frame = await eventually(
     async () => page.frames().find((candidate) => candidate.url().endsWith(`/embed/${hero.video_id}`)),

@@ -3,7 +3,7 @@
  * workspace's name and plan, and each item (and the featured one) with the facts that decide whether
  * a visitor can see it (channel-showing.ts) and what a card of it shows.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
 import type { ChannelItemKind, Database, RouteStatus, VideosTable } from '../../db/tables/index.ts';
 
@@ -50,7 +50,15 @@ export interface ChannelContents {
   itemsUpdatedAt: Date | null;
 }
 
-export async function loadChannelContents(db: Kysely<Database>, workspaceId: string): Promise<ChannelContents> {
+/**
+ * `visibleOnly` leaves out the items taken off the page: the public page never shows them, and a
+ * channel may have many thousands of them.
+ */
+export async function loadChannelContents(
+  db: Kysely<Database>,
+  workspaceId: string,
+  { visibleOnly = false }: { visibleOnly?: boolean } = {},
+): Promise<ChannelContents> {
   const [workspace, settings, placed] = await Promise.all([
     db.selectFrom('workspaces').select(['name', 'plan']).where('id', '=', workspaceId).executeTakeFirstOrThrow(),
     db.selectFrom('channels').selectAll().where('workspace_id', '=', workspaceId).executeTakeFirst(),
@@ -58,6 +66,7 @@ export async function loadChannelContents(db: Kysely<Database>, workspaceId: str
       .selectFrom('channel_items')
       .select(['kind', 'item_id', 'visible', 'position', 'updated_at'])
       .where('workspace_id', '=', workspaceId)
+      .$if(visibleOnly, (query) => query.where('visible', '=', true))
       .orderBy('position')
       .orderBy('created_at')
       .execute(),
@@ -104,7 +113,7 @@ async function loadItemFacts(
           .selectFrom('videos')
           .select(['id', 'title', 'description', 'status', 'archived', 'has_poster', 'duration_seconds', 'width', 'height', 'created_at'])
           .where('workspace_id', '=', workspaceId)
-          .where('id', 'in', videoIds)
+          .where(sql<boolean>`id = any(${videoIds}::uuid[])`)
           .execute(),
     routeIds.length === 0
       ? []
@@ -124,7 +133,7 @@ async function loadItemFacts(
             eb.selectFrom('route_steps as s').whereRef('s.route_id', '=', 'r.id').select(eb.fn.countAll<number>().as('n')).as('steps'),
           ])
           .where('r.workspace_id', '=', workspaceId)
-          .where('r.id', 'in', routeIds)
+          .where(sql<boolean>`r.id = any(${routeIds}::uuid[])`)
           .execute(),
   ]);
   const facts = new Map<string, ItemFacts>();

@@ -91,9 +91,10 @@ export async function placeChannelItem(
     .map((key, position) => ({ ...key, position }))
     .filter((key) => !(key.kind === item.kind && key.item_id === item.id) && was.get(`${key.kind}:${key.item_id}`) !== key.position);
   if (moved.length === 0) return;
-  const values = sql.join(moved.map((row) => sql`(${row.kind}, ${row.item_id}::uuid, ${row.position}::integer)`));
+  // Three arrays, not a row of parameters each: a channel may hold more rows than a statement can bind.
   await sql`update channel_items set position = moved.position
-    from (values ${values}) as moved(kind, item_id, position)
+    from unnest(${moved.map((row) => row.kind)}::text[], ${moved.map((row) => row.item_id)}::uuid[], ${moved.map((row) => row.position)}::integer[])
+      as moved(kind, item_id, position)
     where channel_items.workspace_id = ${workspaceId} and channel_items.kind = moved.kind and channel_items.item_id = moved.item_id`.execute(
     db,
   );

@@ -18,7 +18,7 @@ export interface PublicChannel {
 }
 
 export async function loadPublicChannel(db: Kysely<Database>, workspaceId: string): Promise<PublicChannel> {
-  const contents = await loadChannelContents(db, workspaceId);
+  const contents = await loadChannelContents(db, workspaceId, { visibleOnly: true });
   const featured = contents.featured && unplayableReason(contents.featured, contents.plan) === null ? contents.featured : null;
   return {
     workspaceName: contents.workspaceName,

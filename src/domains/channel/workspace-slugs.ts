@@ -13,11 +13,17 @@ import type { Database } from '../../db/tables/index.ts';
 
 export const SLUG_REDIRECT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
+const SLUG_MAX = 48;
 const SLUG_FROM_NAME_MAX = 40;
+/**
+ * The longest slug ever looked up. Longer than SLUG_MAX because migration 0022 gave workspaces that
+ * shared a long name their name's slug plus 12 characters of their id (53), and those still work.
+ */
+const SLUG_LOOKUP_MAX = 64;
 
 export const Slug = Type.String({
   minLength: 3,
-  maxLength: 48,
+  maxLength: SLUG_MAX,
   ...describedPattern(
     '^[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?$',
     'must be letters, digits and hyphens, starting and ending with a letter or digit',
@@ -41,7 +47,7 @@ export function slugFromName(name: string): string {
 
 /** Whether `text` could be a slug, in any letter case: anything else is never looked up (a NUL byte would not even reach PostgreSQL). */
 export function mayBeSlug(text: string): boolean {
-  return /^[A-Za-z0-9-]{1,48}$/.test(text);
+  return text.length <= SLUG_LOOKUP_MAX && /^[A-Za-z0-9-]+$/.test(text);
 }
 
 const heldSince = (now: Date) => new Date(now.getTime() - SLUG_REDIRECT_DAYS * DAY_MS);
@@ -49,7 +55,10 @@ const heldSince = (now: Date) => new Date(now.getTime() - SLUG_REDIRECT_DAYS * D
 /** Gives a new workspace its first slug: its name's, or that with a number or random suffix when taken. */
 export async function claimFirstSlug(db: Kysely<Database>, workspaceId: string, name: string, now: Date): Promise<string> {
   const base = slugFromName(name);
-  const candidates = [base, ...[2, 3, 4, 5].map((n) => `${base}-${n}`), `${base}-${randomBytes(4).toString('hex')}`];
+  const suffix = `-${randomBytes(4).toString('hex')}`;
+  // The random suffix is the last resort; the base gives way to it so the slug stays within SLUG_MAX.
+  const shortened = base.slice(0, SLUG_MAX - suffix.length).replace(/-+$/, '');
+  const candidates = [base, ...[2, 3, 4, 5].map((n) => `${base}-${n}`), `${shortened}${suffix}`];
   for (const slug of candidates) {
     const claimed = await db
       .insertInto('workspace_slugs')
@@ -91,6 +100,9 @@ export async function slugProblem(db: Kysely<Database>, workspaceId: string, slu
  */
 export async function changeSlug(db: Kysely<Database>, workspaceId: string, wanted: string, now: Date): Promise<void> {
   const slug = wanted.toLowerCase();
+  // One change of this workspace's slug at a time: two at once would each make a current slug, and the
+  // second would be refused as if its slug were taken. NO KEY keeps inserts referencing the workspace free.
+  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().executeTakeFirstOrThrow();
   if ((await currentSlug(db, workspaceId)) === slug) return;
   const problem = await slugProblem(db, workspaceId, slug, now);
   if (problem) throw AppError.invalid([problem]);

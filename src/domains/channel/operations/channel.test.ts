@@ -7,7 +7,9 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
+import { createWorkspace } from '../../workspace/workspace.queries.ts';
 import { CHANNEL_LIMITS } from '../channel.schemas.ts';
 
 const call = (harness: TestApp, ws: TestWorkspace, method: string, path: string, body?: unknown) =>
@@ -332,4 +334,90 @@ test('the slug: changed through update_workspace, lowercase, unique; an old one 
   const page2 = await harness.request('GET', '/c/acme-videos');
   assert.equal(page2.status, 200);
   assert.match(page2.raw, new RegExp(`<p class="brand">${(await call(harness, other, 'GET', '/workspace')).body.name}</p>`));
+});
+
+test('a slug made from a long name stays within 48 characters, and every slug a workspace was given opens its page', async (t) => {
+  const harness = await startTestApp(t);
+  // Six workspaces of one long name: the first five get the name's slug and -2 … -5, the sixth a random suffix.
+  const name = `${randomUUID()} and a name too long for a slug`;
+  const slugs: string[] = [];
+  for (let i = 0; i < 6; i++) {
+    const { workspace } = await createWorkspace(harness.database.db, { name, plan: 'pro', now: new Date() });
+    const row = await harness.database.db
+      .selectFrom('workspace_slugs')
+      .select('slug')
+      .where('workspace_id', '=', workspace.id)
+      .executeTakeFirstOrThrow();
+    slugs.push(row.slug);
+  }
+  assert.equal(new Set(slugs).size, 6);
+  for (const slug of slugs) {
+    assert.ok(slug.length <= 48, `${slug} is ${slug.length} characters`);
+    assert.equal((await harness.request('GET', `/c/${slug}`)).status, 200, slug);
+  }
+
+  // Migration 0022 gave workspaces that shared a long name their name's slug with 12 characters of their id: up to 53.
+  const ws = await harness.workspace();
+  const migrated = `${randomUUID().replaceAll('-', '').slice(0, 40)}-${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await harness.database.db.updateTable('workspace_slugs').set({ slug: migrated }).where('workspace_id', '=', ws.id).execute();
+  const page = await harness.request('GET', `/c/${migrated}`);
+  assert.equal(page.status, 200, `${migrated} (${migrated.length} characters)`);
+  assert.equal((await harness.request('GET', `/c/${migrated.toUpperCase()}.md`)).headers.location, `/c/${migrated}.md`);
+});
+
+test('slug changes one workspace sends at once all succeed, one after another; the last is current, the others redirect', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const wanted = Array.from({ length: 6 }, (_, i) => `race-${randomUUID().slice(0, 8)}-${i}`);
+  const answers = await Promise.all(wanted.map((slug) => call(harness, ws, 'PATCH', '/workspace', { slug })));
+  assert.deepEqual(
+    answers.map((answer) => answer.status),
+    wanted.map(() => 200),
+    answers.map((answer) => answer.raw).join('\n'),
+  );
+  const current = (await call(harness, ws, 'GET', '/channel')).body.slug;
+  assert.ok(wanted.includes(current), current);
+  for (const slug of wanted.filter((slug) => slug !== current)) {
+    const old = await harness.request('GET', `/c/${slug}`);
+    assert.deepEqual([old.status, old.headers.location], [301, `/c/${current}`], slug);
+  }
+});
+
+test('a channel of 22,000 items, nearly all hidden: an item moves to the front and the page shows the visible ones', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace('business');
+  // More rows than one statement can bind three parameters each for (PostgreSQL's limit is 65,535).
+  const count = 22_000;
+  await sql`insert into videos (id, workspace_id, title, status, duration_seconds, created_at, updated_at)
+    select gen_random_uuid(), ${ws.id}, 'Video ' || n, 'ready', 60, now(), now() from generate_series(1, ${count}) as n`.execute(
+    harness.database.db,
+  );
+  await sql`insert into channel_items (workspace_id, kind, item_id, visible, position, created_at, updated_at)
+    select workspace_id, 'video', id, row_number() over (order by id) <= 3, row_number() over (order by id) - 1, now(), now()
+    from videos where workspace_id = ${ws.id}`.execute(harness.database.db);
+  const last = await harness.database.db
+    .selectFrom('channel_items')
+    .select('item_id')
+    .where('workspace_id', '=', ws.id)
+    .where('position', '=', count - 1)
+    .executeTakeFirstOrThrow();
+
+  const moved = await setItem(harness, ws, last.item_id, { kind: 'video', visible: true, position: 0 });
+  assert.equal(moved.status, 200, moved.raw.slice(0, 500));
+  const positions = await harness.database.db
+    .selectFrom('channel_items')
+    .select(['item_id', 'position'])
+    .where('workspace_id', '=', ws.id)
+    .orderBy('position')
+    .execute();
+  assert.deepEqual(
+    positions.map((row) => row.position),
+    positions.map((_, index) => index),
+  );
+  assert.equal(positions[0]?.item_id, last.item_id);
+
+  const slug = (await call(harness, ws, 'GET', '/workspace')).body.settings.channel_slug;
+  const page = await harness.request('GET', `/c/${slug}`);
+  assert.equal(page.status, 200, page.raw.slice(0, 500));
+  assert.equal(page.raw.match(/<a class="card"/g)?.length, 4, 'the three visible items and the one moved');
 });

@@ -39,6 +39,17 @@ test('update_workspace sets the name and settings, validates the time zone, and 
   assert.deepEqual([denied.status, denied.body.error.details.required_scope], [403, 'workspace:manage']);
 });
 
+test('the name, shown as the public channel’s heading, must show something and hold no line breaks or direction overrides', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  for (const name of ['   ', '\u200B', 'Acme\nVideos', '\u202Eosla', 'x'.repeat(201)]) {
+    const bad = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { name } });
+    assert.deepEqual([bad.status, bad.body.error?.details.errors[0].field], [400, 'name'], JSON.stringify(name));
+  }
+  const good = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { name: 'Ünïon Vidéo 🎬 עברית' } });
+  assert.deepEqual([good.status, good.body.name], [200, 'Ünïon Vidéo 🎬 עברית']);
+});
+
 test('after a time zone change, new viewing sessions count on days in the new zone', async (t) => {
   const now = new Date('2026-03-01T03:00:00Z');
   const harness = await startTestApp(t, { clock: () => now });

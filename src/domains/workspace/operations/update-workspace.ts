@@ -8,7 +8,7 @@
 import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { describedPattern, Nullable, TimeZone } from '../../../core/schemas.ts';
+import { describedPattern, Nullable, ShownText, TimeZone } from '../../../core/schemas.ts';
 import { changeSlug, mayBeSlug, Slug, slugProblem } from '../../channel/workspace-slugs.ts';
 import { STRIPE_SECRET_PURPOSE } from '../../outcomes/stripe-signature.ts';
 import { getWorkspace } from './get-workspace.ts';
@@ -29,7 +29,8 @@ export const updateWorkspace = defineOperation({
   errors: [],
   input: Type.Object(
     {
-      name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'The workspace name.' })),
+      // Shown to the public as the channel's heading (while it has no headline), so held to the same rules.
+      name: Type.Optional(ShownText('The workspace name; the public channel’s heading while it has no headline.', 200)),
       slug: Type.Optional(Slug),
       timezone: Type.Optional(TimeZone('IANA time zone, such as America/New_York or UTC.')),
       mask_pii: Type.Optional(Type.Boolean({ description: 'Mask lead emails, phones and names in every response and webhook.' })),

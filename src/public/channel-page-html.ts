@@ -34,6 +34,10 @@ const CHANNEL_STYLE =
   'font-size:.8rem;font-weight:600}.card h3{margin:10px 0 2px;font-size:1rem;line-height:1.35}' +
   '.card:hover h3{text-decoration:underline}.card p{margin:0;font-size:.9rem;opacity:.72;display:-webkit-box;-webkit-line-clamp:2;' +
   '-webkit-box-orient:vertical;overflow:hidden}.sr{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}' +
+  // Cards without a poster take one of four colours in turn, so a row of them is not one block of purple.
+  '.grid li:nth-child(4n+2) .thumb{background:linear-gradient(135deg,#065f46,#0ea5e9)}' +
+  '.grid li:nth-child(4n+3) .thumb{background:linear-gradient(135deg,#9a3412,#f59e0b)}' +
+  '.grid li:nth-child(4n+4) .thumb{background:linear-gradient(135deg,#831843,#6366f1)}' +
   '.empty{opacity:.75}footer{padding-bottom:40px;font-size:.85rem;opacity:.7}footer a{color:inherit}' +
   '@media (prefers-reduced-motion:reduce){.thumb img{transition:none}}';
 
@@ -91,7 +95,7 @@ function featuredSection(item: ItemFacts): string {
     `<section class="featured" aria-labelledby="featured-title"><div class="player">` +
     `<iframe src="${src}" title="${what}: ${escapeHtml(item.title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" ` +
     `allowfullscreen data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}"></iframe></div>` +
-    `<h2 id="featured-title">${escapeHtml(item.title)}</h2>${description}</section>`
+    `<h2 id="featured-title"><span class="sr">Featured: </span>${escapeHtml(item.title)}</h2>${description}</section>`
   );
 }
 
@@ -106,7 +110,7 @@ export function channelPage({ channel, slug, links }: ChannelPageContext): strin
     `${channel.dek ? `<p class="dek">${escapeHtml(channel.dek)}</p>` : ''}</header>` +
     `<main data-cuepoint-channel="/c/${slug}/events">${channel.featured ? featuredSection(channel.featured) : ''}` +
     `<section aria-labelledby="videos"><h2 class="grid-title" id="videos" tabindex="-1">All videos</h2>${grid}</section></main>` +
-    `<footer><p>${escapeHtml(channel.workspaceName)} · <a href="/c/${slug}.md">This page as Markdown</a>, for AI assistants</p></footer>` +
+    `<footer><p>${escapeHtml(channel.workspaceName)} · <a href="/c/${slug}.md">Text version</a></p></footer>` +
     `<script src="/player.js" defer></script><script src="/channel.js" defer></script>`;
   return htmlPage(CHANNEL_STYLE, channel.title, body, channelHeadTags({ channel, slug, links }));
 }

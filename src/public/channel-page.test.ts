@@ -94,7 +94,10 @@ test('the page: the featured player, then the visible playable items in order; t
     new RegExp(`<iframe src="/embed/${built.hero}" title="Video: Meet &#60;Acme&#62;"`),
     'the featured video plays in the embed player',
   );
-  assert.match(html, /<h2 id="featured-title">Meet &#60;Acme&#62;<\/h2><p>Who we are &#38; what we do.<\/p>/);
+  assert.match(
+    html,
+    /<h2 id="featured-title"><span class="sr">Featured: <\/span>Meet &#60;Acme&#62;<\/h2><p>Who we are &#38; what we do.<\/p>/,
+  );
   assert.match(html, /<h1>Acme &#60;script&#62;alert\(1\)&#60;\/script&#62; TV<\/h1><p class="dek">Demos, stories &#38; more<\/p>/);
   assert.ok(!html.includes('<script>alert'), 'the headline is text, never HTML');
 
@@ -251,7 +254,7 @@ test('ETag: a current copy is answered 304 until anything the page shows changes
   assert.ok(!page.raw.includes('<iframe'), 'no featured item');
 });
 
-test('unknown slugs get a friendly 404 page; the page of an empty channel says so', async (t) => {
+test('unknown slugs and channels not set up get a friendly 404 page; the page of an empty channel says so', async (t) => {
   const harness = await startTestApp(t);
   for (const path of ['/c/no-such-channel', '/c/', `/c/${'x'.repeat(500)}`, '/c/%00', '/c/a/b/c', '/c/no-such.md']) {
     const res = await http(harness, 'GET', path);
@@ -259,9 +262,15 @@ test('unknown slugs get a friendly 404 page; the page of an empty channel says s
     assert.match(res.raw, /<h1>There is no channel here<\/h1>/, path);
     assert.equal(res.headers.get('content-type'), 'text/html; charset=utf-8');
   }
+  // A channel nobody has set up is not published: a new workspace's name is on no public page.
   const ws = await harness.workspace();
-  const slug = (await api(harness, ws, 'GET', '/channel')).body.slug;
-  const empty = await http(harness, 'GET', `/c/${slug}`);
+  const untouched = (await api(harness, ws, 'GET', '/channel')).body;
+  assert.equal(untouched.published, false);
+  for (const suffix of ['', '.md', '/llms.txt'])
+    assert.equal((await http(harness, 'GET', `/c/${untouched.slug}${suffix}`)).status, 404, suffix);
+  const setUp = await api(harness, ws, 'PATCH', '/channel', { dek: 'Coming soon.' });
+  assert.equal(setUp.body.published, true);
+  const empty = await http(harness, 'GET', `/c/${untouched.slug}`);
   assert.equal(empty.status, 200);
   assert.match(empty.raw, /Nothing to watch here yet/);
   assert.equal(metaContent(empty.raw, 'twitter:card'), 'summary', 'no image, no large card');

@@ -78,6 +78,7 @@ async function renderChannel(options: ChannelPageOptions, request: FastifyReques
       .send();
   }
   const channel = await loadPublicChannel(options.db, found.workspaceId);
+  if (!channel) return reply.code(404).headers(CHANNEL_HEADERS.notice).send(MISSING_CHANNEL_PAGE);
   const context = { channel, slug: found.slug, links: options.links };
   if (variant.kind === 'markdown')
     return replyRevalidated(request, reply, MARKDOWN_HEADERS, channelMarkdown(channel, found.slug, options.links));

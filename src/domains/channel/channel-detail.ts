@@ -63,6 +63,7 @@ export async function channelDetail(
   const changes = [settings?.updated_at, contents.itemsUpdatedAt].filter((at): at is Date => at instanceof Date);
   return {
     slug,
+    published: settings !== null,
     url: links.channelUrl(slug),
     markdown_url: links.channelMarkdownUrl(slug),
     headline: settings?.headline ?? null,

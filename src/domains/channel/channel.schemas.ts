@@ -55,6 +55,9 @@ export const ChannelDek = ShownText('The intro line under the heading. Null: non
 export const ChannelDetail = Type.Object(
   {
     slug: Type.String({ description: 'The channel’s address, changed with update_workspace.' }),
+    published: Type.Boolean({
+      description: 'Whether the page is public: false until the channel is first set up (any channel write); until then it answers 404.',
+    }),
     url: Type.String({ description: 'The public page.' }),
     markdown_url: Type.String({ description: 'The same page as Markdown, for AI assistants and crawlers.' }),
     headline: Nullable(Type.String({ description: 'The heading as set; null shows the workspace’s name.' })),

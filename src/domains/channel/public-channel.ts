@@ -1,7 +1,9 @@
 /**
  * What the public channel page (src/public/channel-page.ts) shows of a workspace: the heading and
  * intro line, the featured item while it can play, and the grid's visible, playable items in order,
- * decided by the same rule get_channel reports (channel-showing.ts).
+ * decided by the same rule get_channel reports (channel-showing.ts). A channel nobody has set up
+ * (no headline, item or featured item ever set) is not published: a new workspace's name is not on
+ * a public page before it chose to have one.
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
@@ -17,8 +19,10 @@ export interface PublicChannel {
   items: ItemFacts[];
 }
 
-export async function loadPublicChannel(db: Kysely<Database>, workspaceId: string): Promise<PublicChannel> {
+/** The channel as its page shows it; undefined while it is not published. */
+export async function loadPublicChannel(db: Kysely<Database>, workspaceId: string): Promise<PublicChannel | undefined> {
   const contents = await loadChannelContents(db, workspaceId, { visibleOnly: true });
+  if (!contents.settings) return undefined;
   const featured = contents.featured && unplayableReason(contents.featured, contents.plan) === null ? contents.featured : null;
   return {
     workspaceName: contents.workspaceName,

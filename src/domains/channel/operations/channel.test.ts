@@ -37,6 +37,7 @@ test('a new channel: its address, the workspace’s name as its heading, nothing
     [res.body.headline, res.body.dek, res.body.title, res.body.featured, res.body.items, res.body.showing, res.body.updated_at],
     [null, null, workspace.body.name, null, [], [], null],
   );
+  assert.equal(res.body.published, false, 'not public until it is set up');
   assert.deepEqual(res.body.activity, { days: 30, views: 0, visitors: 0, opens: 0 });
 });
 
@@ -291,6 +292,8 @@ test('the slug: changed through update_workspace, lowercase, unique; an old one 
   const other = await harness.workspace();
   const before = (await call(harness, ws, 'GET', '/channel')).body.slug;
 
+  await call(harness, ws, 'PATCH', '/channel', { headline: 'Acme' });
+  await call(harness, other, 'PATCH', '/channel', { headline: 'Other' });
   const changed = await call(harness, ws, 'PATCH', '/workspace', { slug: 'Acme-Videos' });
   assert.equal(changed.status, 200, changed.raw);
   assert.deepEqual(
@@ -343,6 +346,8 @@ test('a slug made from a long name stays within 48 characters, and every slug a 
   const slugs: string[] = [];
   for (let i = 0; i < 6; i++) {
     const { workspace } = await createWorkspace(harness.database.db, { name, plan: 'pro', now: new Date() });
+    // Set up, so the page is published.
+    await harness.database.db.insertInto('channels').values({ workspace_id: workspace.id, updated_at: new Date() }).execute();
     const row = await harness.database.db
       .selectFrom('workspace_slugs')
       .select('slug')
@@ -358,6 +363,7 @@ test('a slug made from a long name stays within 48 characters, and every slug a 
 
   // Migration 0022 gave workspaces that shared a long name their name's slug with 12 characters of their id: up to 53.
   const ws = await harness.workspace();
+  await harness.database.db.insertInto('channels').values({ workspace_id: ws.id, updated_at: new Date() }).execute();
   const migrated = `${randomUUID().replaceAll('-', '').slice(0, 40)}-${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   await harness.database.db.updateTable('workspace_slugs').set({ slug: migrated }).where('workspace_id', '=', ws.id).execute();
   const page = await harness.request('GET', `/c/${migrated}`);

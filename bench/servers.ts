@@ -13,8 +13,10 @@ import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { buildDependencies } from '../src/dependencies.ts';
 import { listVideos } from '../src/domains/videos/videos.queries.ts';
+import { createMediaLinks } from '../src/media/media-links.ts';
 
 const NEVER_LIMITED = 10_000_000;
+const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const LIMIT = 50;
 
 export interface RunningServer {
@@ -25,7 +27,7 @@ export interface RunningServer {
 export async function startFullStack(database: DatabaseHandle): Promise<RunningServer> {
   // list_videos never touches media files; the data directory only has to exist.
   const config = loadConfig({
-    CUEPOINT_SECRET: 'bench-secret-bench-secret-bench-secret-01',
+    CUEPOINT_SECRET: SECRET,
     PUBLIC_URL: 'http://127.0.0.1',
     CUEPOINT_DATA_DIR: join(tmpdir(), 'cuepoint-bench'),
     CUEPOINT_RATE_LIMIT: String(NEVER_LIMITED),
@@ -37,12 +39,14 @@ export async function startFullStack(database: DatabaseHandle): Promise<RunningS
 
 export async function startBareRoute(database: DatabaseHandle, workspaceId: string): Promise<RunningServer> {
   const app = Fastify({ logger: false });
+  const { links } = createMediaLinks(SECRET, 'http://127.0.0.1');
   app.get('/videos', async () => {
     const { rows, total } = await listVideos(
       database.db,
       workspaceId,
       { archived: 'exclude', sort: 'newest' },
       { after: undefined, limit: LIMIT },
+      links,
     );
     const hasMore = rows.length > LIMIT;
     const videos = hasMore ? rows.slice(0, LIMIT) : rows;

@@ -58,6 +58,7 @@ const retitled = (n: number): EventData<'video.updated'> => ({
     folder_name: null,
     duration_seconds: 93.4,
     views: 0,
+    transcript: null,
     created_at: '2026-03-01T12:00:00.000Z',
     updated_at: '2026-03-01T12:00:00.000Z',
     source_url: null,

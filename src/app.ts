@@ -18,6 +18,7 @@ import { getAssistantGuidance } from './domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from './media/media-links.ts';
 import { registerBookingLinks } from './public/booking-links.ts';
 import { registerBookingPage } from './public/booking-page.ts';
+import { registerCaptionsRoute } from './public/captions.ts';
 import { registerChannelPage } from './public/channel-page.ts';
 import { registerCollect } from './public/collect.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
@@ -89,6 +90,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clock: options.clock,
   });
   registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
+  registerCaptionsRoute(app, { db: options.database.db });
   await registerCollect(app, {
     db: options.database.db,
     viewingTokens: createViewingTokens(options.secret),

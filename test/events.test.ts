@@ -130,7 +130,7 @@ test('every event the real emitters record, and every delivery sent, matches its
     assert.equal(created.status, 201, created.raw);
     assert.equal((await waitForStatus(harness, ws.key, created.body.video_id, ['ready', 'failed'])).status, wanted);
   }
-  // Changes: update_video and rename_tag.
+  // Changes: update_video, rename_tag and set_video_transcript.
   const retitled = await harness.request('PATCH', `/v1/videos/${good.video_id}`, {
     token: ws.key,
     body: { title: 'Product tour', archived: true },
@@ -138,6 +138,11 @@ test('every event the real emitters record, and every delivery sent, matches its
   assert.equal(retitled.status, 200, retitled.raw);
   const renamed = await harness.request('POST', '/v1/tags/rename', { token: ws.key, body: { tag: 'demo', new_tag: 'product-demo' } });
   assert.equal(renamed.status, 200, renamed.raw);
+  const captioned = await harness.request('PUT', `/v1/videos/${good.video_id}/transcript`, {
+    token: ws.key,
+    body: { format: 'srt', language: 'en', text: '1\n00:00:00,500 --> 00:00:02,000\nWelcome to the tour.\n' },
+  });
+  assert.equal(captioned.status, 200, captioned.raw);
   // The demo seed's library (the part of `seed --demo` that records events).
   await insertDemoLibrary(harness.database.db, { workspaceId: ws.id, now: new Date(), links: testMediaLinks });
   // The test event, sent directly to the endpoint.
@@ -163,7 +168,7 @@ test('every event the real emitters record, and every delivery sent, matches its
   assert.equal(count('video.created'), 4 + 60, 'two uploads, two imports, sixty seeded videos');
   assert.equal(count('video.ready'), 2);
   assert.equal(count('video.failed'), 2);
-  assert.equal(count('video.updated'), 2, 'update_video, then rename_tag on the one tagged video');
+  assert.equal(count('video.updated'), 3, 'update_video, rename_tag on the one tagged video, then set_video_transcript');
   const failures = recorded.filter((e) => e.type === 'video.failed').map((e) => e.data.failure_reason as string);
   assert.ok(failures.some((r) => r.startsWith('The file is not a video')) && failures.some((r) => r.includes('404')), failures.join(' / '));
   const seeded = recorded.filter((e) => e.type === 'video.created').at(-1)?.data;

@@ -152,6 +152,13 @@ export const TimeZone = (description: string) => Type.String({ format: 'time-zon
 export const Currency = (description: string) => Type.String({ format: 'currency', minLength: 3, maxLength: 3, description });
 
 /**
+ * A BCP 47 language tag a caller sends ('en', 'en-US', 'pt-BR'; any case), checked by the
+ * `language-tag` format (core/language-tag.ts) against the languages and regions the runtime knows;
+ * store `canonicalLanguageTag(tag)`.
+ */
+export const LanguageTag = (description: string) => Type.String({ format: 'language-tag', minLength: 2, maxLength: 35, description });
+
+/**
  * An id the caller brings from its own system (an order number, a Stripe object id): named like an
  * id but referring to none of our resources, so the id checks of checkCatalog leave it alone.
  */

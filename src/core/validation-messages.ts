@@ -37,6 +37,7 @@ const FORMATS: Record<string, string> = {
   email: 'must be an email address, such as name@example.com',
   'time-zone': 'must be an IANA time zone name, such as Europe/Paris or UTC',
   currency: 'must be an ISO 4217 currency code, such as USD or EUR',
+  'language-tag': 'must be a BCP 47 language tag naming a known language, such as en, en-US or pt-BR',
 };
 
 export function describeErrors(errors: ErrorObject[]): FieldProblem[] {

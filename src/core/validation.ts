@@ -16,6 +16,7 @@ import { isTimeZone } from './calendar/time-zone.ts';
 import { isCurrencyCode } from './currency.ts';
 import { AppError, type FieldProblem } from './errors.ts';
 import { oversizedArrays, scanValue, TOO_DEEP } from './input-bounds.ts';
+import { isLanguageTag } from './language-tag.ts';
 import { isRealDate, isRealDateTime, isUuid } from './real-instants.ts';
 import { describeErrors } from './validation-messages.ts';
 
@@ -39,6 +40,8 @@ function makeAjv(coerceTypes: boolean): Ajv {
   ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone });
   // An ISO 4217 code the runtime knows (currency.ts), in any case.
   ajv.addFormat('currency', { type: 'string', validate: isCurrencyCode });
+  // A BCP 47 tag naming a language the runtime knows (language-tag.ts), in any case.
+  ajv.addFormat('language-tag', { type: 'string', validate: isLanguageTag });
   return ajv;
 }
 

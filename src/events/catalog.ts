@@ -41,7 +41,7 @@ export const EVENT_CATALOG = {
   },
   'video.updated': {
     summary: 'A video was changed',
-    when: 'update_video or rename_tag changed the video; `changed` lists the fields, `video` is how it is now.',
+    when: 'update_video, rename_tag or set_video_transcript changed the video; `changed` lists the fields, `video` is how it is now.',
     data: VideoUpdated,
   },
   'lead.created': {

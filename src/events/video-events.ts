@@ -23,7 +23,7 @@ export const VideoFailed = Type.Object(
   { additionalProperties: false },
 );
 
-/** Fields of a video that update_video (and a tag rename) can change. */
+/** Fields of a video that update_video (and a tag rename) can change, and its transcript, which set_video_transcript replaces. */
 export const VIDEO_CHANGEABLE_FIELDS = [
   'title',
   'description',
@@ -32,6 +32,7 @@ export const VIDEO_CHANGEABLE_FIELDS = [
   'archived',
   'lead_form',
   'booking_event_type_id',
+  'transcript',
 ] as const;
 export type VideoChangeableField = (typeof VIDEO_CHANGEABLE_FIELDS)[number];
 

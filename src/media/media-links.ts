@@ -10,6 +10,8 @@ export interface MediaLinks {
   /** Where a ready, non-archived video streams from. */
   playbackUrl(videoId: string): string;
   posterUrl(videoId: string): string;
+  /** Its transcript as WebVTT captions, for a <track> (src/public/captions.ts). */
+  captionsUrl(videoId: string): string;
   /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
   watchUrl(videoId: string): string;
   embedUrl(videoId: string): string;
@@ -51,6 +53,11 @@ export function bookingPagePath(eventTypeId: string, from: { videoId?: string; r
   return `/book/${eventTypeId}${search}`;
 }
 
+/** Where a video's captions are, relative to the public origin: pages put it in their <track>, API answers prefix the origin. */
+export function captionsPath(videoId: string): string {
+  return `/media/${videoId}/captions.vtt`;
+}
+
 export function createMediaLinks(secret: string, publicUrl: string) {
   const key = createSecretKey(Buffer.from(secret));
   const sign = (videoId: string, expiry: string) => createHmac('sha256', key).update(`upload:${videoId}.${expiry}`).digest('base64url');
@@ -61,6 +68,7 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     },
     playbackUrl: (videoId) => `${publicUrl}/media/${videoId}`,
     posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
+    captionsUrl: (videoId) => `${publicUrl}${captionsPath(videoId)}`,
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,
     routeUrl: (routeId) => `${publicUrl}/r/${routeId}`,

@@ -1,8 +1,12 @@
 /**
  * Reads the WebVTT that ffmpeg writes when it converts a subtitle track into timed segments of plain
- * text: styling tags and positioning dropped, the few entities WebVTT defines decoded, empty cues
- * skipped. Only cue timings and text matter here; regions, styles and notes are ignored.
+ * text: styling tags and positioning dropped, character references decoded, empty cues skipped. Only
+ * cue timings and text matter here; regions, styles and notes are ignored. ffmpeg's output is
+ * trusted to be well formed, so this reader is lenient; files people upload go through the strict
+ * one, which names every problem (caption-file.ts).
  */
+import { webVttCueText } from './cue-text.ts';
+
 export interface TranscriptSegment {
   start_seconds: number;
   end_seconds: number;
@@ -10,7 +14,6 @@ export interface TranscriptSegment {
 }
 
 const TIMING = /^((?:\d+:)?\d{2}:\d{2}\.\d{3})\s+-->\s+((?:\d+:)?\d{2}:\d{2}\.\d{3})/;
-const ENTITIES: Record<string, string> = { '&amp;': '&', '&lt;': '<', '&gt;': '>', '&nbsp;': ' ', '&lrm;': '', '&rlm;': '' };
 
 export function parseWebVtt(source: string): TranscriptSegment[] {
   const segments: TranscriptSegment[] = [];
@@ -19,22 +22,10 @@ export function parseWebVtt(source: string): TranscriptSegment[] {
     const timingAt = lines.findIndex((line) => TIMING.test(line));
     if (timingAt === -1) continue; // the header, a NOTE, a STYLE or REGION block
     const [, start, end] = TIMING.exec(lines[timingAt] as string) as RegExpExecArray;
-    const text = lines
-      .slice(timingAt + 1)
-      .map(plainText)
-      .filter(Boolean)
-      .join(' ');
+    const text = webVttCueText(lines.slice(timingAt + 1));
     if (text) segments.push({ start_seconds: seconds(start as string), end_seconds: seconds(end as string), text });
   }
   return segments.sort((a, b) => a.start_seconds - b.start_seconds);
-}
-
-function plainText(line: string): string {
-  return line
-    .replace(/<[^>]*>/g, '')
-    .replace(/&(?:amp|lt|gt|nbsp|lrm|rlm);/g, (entity) => ENTITIES[entity] ?? entity)
-    .replace(/\s+/g, ' ')
-    .trim();
 }
 
 function seconds(timestamp: string): number {

@@ -1,11 +1,13 @@
 /**
  * The pieces every public HTML page is made of (watch and embed pages, the route player): escaping,
  * the document around a body, the security headers (a CSP allowing our own scripts and the page's
- * one inline style by its hash, nothing inline to run), and the lead form's markup and style, which
- * the player scripts show over the video.
+ * one inline style by its hash, nothing inline to run), a video's captions track, and the lead
+ * form's markup and style, which the player scripts show over the video.
  */
 import { createHash } from 'node:crypto';
+import { languageLabel } from '../core/language-tag.ts';
 import type { LeadForm, LeadFormField } from '../domains/leads/lead-form.ts';
+import { captionsPath } from '../media/media-links.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -23,6 +25,28 @@ export function htmlPage(css: string, title: string, body: string, head = ''): s
 /** JSON for a data block or JSON-LD, safe inside <script>: nothing in it can close the element or start markup. */
 export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/[<>&\u2028\u2029]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
+/** A video's captions as a player loads them: the file, its language tag and the name the captions menu shows. */
+export interface CaptionTrack {
+  src: string;
+  srclang: string | null;
+  label: string;
+}
+
+/** The captions of a video with a transcript in this language (null: not known); the player's menu names the language in itself. */
+export function captionTrack(videoId: string, language: string | null): CaptionTrack {
+  return { src: captionsPath(videoId), srclang: language, label: language ? languageLabel(language) : 'Captions' };
+}
+
+/**
+ * The <track> inside a <video>: captions the viewer turns on from the player's menu (not shown
+ * until then). Loaded from our own origin, which the CSP's media-src allows.
+ */
+export function captionTrackHtml(track: CaptionTrack | null): string {
+  if (!track) return '';
+  const srclang = track.srclang ? ` srclang="${escapeHtml(track.srclang)}"` : '';
+  return `<track kind="captions" src="${escapeHtml(track.src)}"${srclang} label="${escapeHtml(track.label)}">`;
 }
 
 // Inline styles are allowed by their hash, so the policy needs no 'unsafe-inline' at all.

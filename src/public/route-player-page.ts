@@ -1,14 +1,26 @@
 /**
- * The HTML of the route player (GET /r/{route_id}): the entry step's video with, over it, the
- * question layer, the end card and the route's lead form, all hidden until /route-player.js shows
- * them; the route's name under it. Everything the script needs (the route token, each step's video,
- * viewing token, question and choices) is a JSON data block, which no browser runs, so the CSP
- * still allows no inline script. And the short pages: paused, not available, temporarily unavailable.
+ * The HTML of the route player (GET /r/{route_id}): the entry step's video (with its captions track)
+ * with, over it, the question layer, the end card and the route's lead form, all hidden until
+ * /route-player.js shows them; the route's name under it. Everything the script needs (the route
+ * token, each step's video, captions, viewing token, question and choices) is a JSON data block,
+ * which no browser runs, so the CSP still allows no inline script. And the short pages: paused, not
+ * available, temporarily unavailable.
  */
 import type { RouteGraph } from '../domains/routes/route-graph.ts';
 import type { PlayableVideo } from '../domains/routes/route-player.queries.ts';
 import { ROUTE_LEAD_FORM } from '../domains/routes/route-visits.ts';
-import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, scriptJson, securityHeaders } from './page-parts.ts';
+import {
+  type CaptionTrack,
+  captionTrack,
+  captionTrackHtml,
+  escapeHtml,
+  htmlPage,
+  LEAD_FORM_STYLE,
+  leadFormHtml,
+  NOTICE_STYLE,
+  scriptJson,
+  securityHeaders,
+} from './page-parts.ts';
 
 // The layers over the video take its box; on a phone a wide video is short, so the stage keeps a
 // height the question and a few choices fit in. Choices wrap and are at least 44 px tall (WCAG 2.5.5).
@@ -64,6 +76,7 @@ export function routePage(
               src: `/media/${video.id}`,
               poster: video.has_poster ? `/media/${video.id}/poster.jpg` : null,
               duration: video.duration_seconds,
+              captions: captionsOf(video),
               token,
             }
           : null,
@@ -97,7 +110,7 @@ export function routePage(
     .map(([name, value]) => ` ${name}="${escapeHtml(String(value))}"`)
     .join('');
   const stage =
-    `<div class="cp-stage"><video${rendered} controls playsinline></video>` +
+    `<div class="cp-stage"><video${rendered} controls playsinline>${captionTrackHtml(entryVideo ? captionsOf(entryVideo) : null)}</video>` +
     // A question is a group of buttons; it is not a dialog: Escape does not dismiss it.
     `<div class="cp-question" role="group" aria-labelledby="cp-question-text" hidden><h2 id="cp-question-text"></h2><div class="cp-choices"></div></div>` +
     `<div class="cp-end" hidden><h2 tabindex="-1"></h2><p></p><a target="_blank" rel="noopener" hidden></a>` +
@@ -108,6 +121,11 @@ export function routePage(
     `<script type="application/json" id="cp-route">${scriptJson(data)}</script>` +
     `<script src="/player.js" defer></script><script src="/route-player.js" defer></script>`;
   return htmlPage(ROUTE_PAGE_STYLE, route.name, body);
+}
+
+/** The video's captions track, which the script swaps in when its step plays; null without a transcript. */
+function captionsOf(video: PlayableVideo): CaptionTrack | null {
+  return video.captions_language === undefined ? null : captionTrack(video.id, video.captions_language);
 }
 
 const notice = (title: string, heading: string, text: string) =>

@@ -2,7 +2,7 @@
  * The route player script (GET /route-player.js), loaded after /player.js by GET /r/{route_id}.
  * Plays the route's steps in one <video> without reloading the page: the entry step first; at the
  * step's end (or at its ask_at_seconds, pausing) the question and its choices over the player; a
- * choice plays the next step, opens a link (new tab) with an end card, opens an event type's booking
+ * choice plays the next step (with its own captions), opens a link (new tab) with an end card, opens an event type's booking
  * page in this tab (/book/{event_type_id}?route={route_id}, once the choice is on record), shows the
  * lead form, or shows the end card. Each step's viewing is reported to /collect by /player.js's reporting, under
  * the step's own viewing token; the visit's steps, choices and finish go to /r/{route_id}/events in
@@ -131,6 +131,7 @@
       if (next.video.poster) video.poster = next.video.poster;
       else video.removeAttribute('poster');
       video.setAttribute('aria-label', next.video.title);
+      setCaptions(next.video.captions);
     }
     reporter = reporters.get(next.step_id);
     if (reporter) reporter.attach();
@@ -145,6 +146,20 @@
       video.focus();
       video.play().catch(() => {});
     }
+  }
+
+  /** The step's captions in place of the last step's; shown at once if the viewer had captions on. */
+  function setCaptions(captions) {
+    const showing = Array.from(video.textTracks).some((track) => track.mode === 'showing');
+    for (const old of video.querySelectorAll('track')) old.remove();
+    if (!captions) return;
+    const track = document.createElement('track');
+    track.kind = 'captions';
+    track.src = captions.src;
+    if (captions.srclang) track.srclang = captions.srclang;
+    track.label = captions.label;
+    video.append(track);
+    if (showing) track.track.mode = 'showing';
   }
 
   video.addEventListener('play', () => {

@@ -148,6 +148,37 @@ test('a live route: the player page with a route token, a viewing token per step
   assert.match(script.raw, /cuepointReporting/);
 });
 
+test('steps whose videos have transcripts carry their captions; the entry step’s is a <track> in the page', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await plansRoute(harness, ws);
+  for (const [videoId, language] of [
+    [route.videos.intro, 'en'],
+    [route.videos.demo, 'fr-CA'],
+  ] as const) {
+    const set = await harness.request('PUT', `/v1/videos/${videoId}/transcript`, {
+      token: ws.key,
+      body: { format: 'webvtt', language, text: 'WEBVTT\n\n00:01.000 --> 00:02.000\nBonjour\n' },
+    });
+    assert.equal(set.status, 200, set.raw);
+  }
+  const page = await http(harness, 'GET', `/r/${route.id}`);
+  assert.match(
+    page.raw,
+    new RegExp(`<video [^>]*><track kind="captions" src="/media/${route.videos.intro}/captions.vtt" srclang="en" label="English"></video>`),
+  );
+  assert.deepEqual(
+    pageData(page.raw).steps.map((step) => step.video?.captions),
+    [
+      { src: `/media/${route.videos.intro}/captions.vtt`, srclang: 'en', label: 'English' },
+      null,
+      { src: `/media/${route.videos.demo}/captions.vtt`, srclang: 'fr-CA', label: 'Français canadien' },
+    ],
+  );
+  const script = await http(harness, 'GET', '/route-player.js');
+  assert.match(script.raw, /setCaptions\(next\.video\.captions\)/, 'the script swaps the track when a step plays');
+});
+
 test('paused, draft, archived, unknown and malformed routes, and a step whose video went away', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();

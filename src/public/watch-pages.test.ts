@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startTestApp, TEST_SECRET } from '../../test/helpers/app.ts';
+import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
@@ -42,6 +43,40 @@ test('the watch page shows the video with its title, poster, token and duration'
   const again = await harness.request('GET', `/watch/${videoId}`);
   const second = createViewingTokens(TEST_SECRET).check(dataAttribute(again.raw, 'cuepoint-token') ?? '', NOW);
   assert.ok(check.ok && second.ok && check.sessionId !== second.sessionId, 'each render is a new session');
+});
+
+test('a video with a transcript offers it as captions on the watch and embed pages; one without has no track', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const captioned = await ws.addVideo({ title: 'Captioned' });
+  const set = await harness.request('PUT', `/v1/videos/${captioned}/transcript`, {
+    token: ws.key,
+    body: { format: 'srt', language: 'pt-br', text: '1\n00:00:01,000 --> 00:00:02,000\nOlá\n' },
+  });
+  assert.equal(set.status, 200, set.raw);
+  const track = `<track kind="captions" src="/media/${captioned}/captions.vtt" srclang="pt-BR" label="Português (Brasil)">`;
+  for (const kind of ['watch', 'embed']) {
+    const res = await harness.request('GET', `/${kind}/${captioned}`);
+    assert.equal(res.status, 200);
+    assert.ok(res.raw.includes(`controls playsinline>${track}</video>`), `${kind}: ${res.raw}`);
+    // The CSP's media-src covers text tracks: our own origin is allowed.
+    assert.match(String(res.headers['content-security-policy']), /media-src 'self'/);
+  }
+
+  // A transcript whose language is not known (an embedded track without one) is still offered.
+  const unlabelled = await ws.addVideo({ title: 'Unlabelled' });
+  await saveTranscript(
+    harness.database.db,
+    ws.id,
+    unlabelled,
+    { source: 'embedded', language: null, segments: [{ start_seconds: 0, end_seconds: 1, text: 'Hi' }] },
+    new Date(),
+  );
+  const page = await harness.request('GET', `/watch/${unlabelled}`);
+  assert.ok(page.raw.includes(`<track kind="captions" src="/media/${unlabelled}/captions.vtt" label="Captions">`), page.raw);
+
+  const plain = await ws.addVideo({ title: 'No words' });
+  assert.doesNotMatch((await harness.request('GET', `/watch/${plain}`)).raw, /<track/);
 });
 
 test('a video without a poster has no poster attribute', async (t) => {

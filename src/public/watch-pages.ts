@@ -6,7 +6,8 @@
  * script shows it at its placement and submits it to POST /leads/capture. A video with a bookable
  * "Book a call" event type links to its booking page: below the player on the watch page, over it
  * when the video ends on the embed page (in a new tab: the embed is on someone else's site); the
- * script reports a click as a `cta_click`. Anything else is a
+ * script reports a click as a `cta_click`. A video with a transcript offers it as captions (a
+ * <track> of GET /media/{video_id}/captions.vtt). Anything else is a
  * friendly HTML 404, and a database outage a friendly HTML 503 with Retry-After. Nothing is written.
  */
 
@@ -15,10 +16,21 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
 import { storedLeadForm } from '../domains/leads/lead-form.ts';
 import { findBookableEventType } from '../domains/scheduling/bookable-event-types.queries.ts';
+import { captionLanguages } from '../domains/transcripts/transcripts.queries.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 import { bookingPagePath } from '../media/media-links.ts';
-import { escapeHtml, htmlPage, LEAD_FORM_STYLE, leadFormHtml, NOTICE_STYLE, securityHeaders } from './page-parts.ts';
+import {
+  type CaptionTrack,
+  captionTrack,
+  captionTrackHtml,
+  escapeHtml,
+  htmlPage,
+  LEAD_FORM_STYLE,
+  leadFormHtml,
+  NOTICE_STYLE,
+  securityHeaders,
+} from './page-parts.ts';
 import { answerOutageWithPage, servePageScript } from './page-serving.ts';
 
 export interface WatchPagesOptions {
@@ -82,8 +94,8 @@ const HEADERS = {
   embed: { found: securityHeaders('anyone', STYLES.embed), missing: securityHeaders('anyone', STYLES.missing) },
 };
 
-/** `bookingHref`: where "Book a call" leads, or null without one. */
-function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref: string | null): string {
+/** `bookingHref`: where "Book a call" leads, or null without one; `captions`: the video's captions, or null without a transcript. */
+function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref: string | null, captions: CaptionTrack | null): string {
   const attributes: [string, string | number | null][] = [
     ['src', `/media/${video.id}`],
     ['poster', video.has_poster ? `/media/${video.id}/poster.jpg` : null],
@@ -102,7 +114,9 @@ function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref:
   const form = leadFormHtml(storedLeadForm(video.lead_form));
   const over = bookingHref && kind === 'embed' ? bookLink(kind, bookingHref) : '';
   const below = bookingHref && kind === 'watch' ? bookLink(kind, bookingHref) : '';
-  const player = `<div class="cp-stage"><video${rendered} controls playsinline></video>${over}${form}</div><script src="/player.js" defer></script>`;
+  const player =
+    `<div class="cp-stage"><video${rendered} controls playsinline>${captionTrackHtml(captions)}</video>${over}${form}</div>` +
+    '<script src="/player.js" defer></script>';
   const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1>${below}</main>`;
   return page(kind, video.title, body);
 }
@@ -152,10 +166,12 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
     );
     if (!video) return reply.code(404).headers(HEADERS[kind].missing).send(MISSING_PAGE);
     const { token } = tokens.issue(video.id, options.clock());
+    const languages = await captionLanguages(options.db, video.workspace_id, [video.id]);
+    const captions = languages.has(video.id) ? captionTrack(video.id, languages.get(video.id) ?? null) : null;
     return reply
       .code(200)
       .headers(HEADERS[kind].found)
-      .send(videoPage(kind, video, token, await bookingHref(options, video)));
+      .send(videoPage(kind, video, token, await bookingHref(options, video), captions));
   }
 
   // Wildcards rather than :video_id, so that any malformed id, an over-long one too, gets the page.

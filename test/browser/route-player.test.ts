@@ -2,7 +2,7 @@
  * The route player in a real Chromium. Two uploaded clips make a live route: the entry asks "Which
  * plan fits you?" when it ends, Pricing plays the pricing step, the last. A viewer opens /r/{id},
  * plays the entry step, chooses Pricing with the mouse, watches the next step without a reload and
- * reaches the end card; get_route's numbers show that path, each step's viewing reached /collect as
+ * reaches the end card, the captions following the step; get_route's numbers show that path, each step's viewing reached /collect as
  * a session of its own, and route.completed arrives at a webhook receiver, signed. Then a phone-sized
  * viewport: the choices are visible, at least 44 px tall, focused when shown, not dismissed by
  * Escape, and chosen with the keyboard.
@@ -32,6 +32,24 @@ interface MediaElement {
 
 /** Page-side expressions are strings for the same reason. */
 const FOCUSED = 'document.activeElement && document.activeElement.textContent';
+
+/** What the test reads of the video's text tracks. */
+interface CaptionsView {
+  textTracks: ArrayLike<{ kind: string; language: string; mode: string; cues: ArrayLike<{ text: string }> | null }>;
+}
+
+/**
+ * Whether the video's one text track is captions in this language, showing, with these words loaded;
+ * `turnOn` turns it on first, as the player's captions menu does (a track loads once it is on).
+ */
+function showingCaptions([language, words, turnOn]: [string, string, boolean]): boolean {
+  const page = globalThis as unknown as { document: { querySelector(selector: string): CaptionsView } };
+  const tracks = page.document.querySelector('video').textTracks;
+  const track = tracks[0];
+  if (tracks.length !== 1 || !track || track.kind !== 'captions' || track.language !== language) return false;
+  if (turnOn) track.mode = 'showing';
+  return track.mode === 'showing' && track.cues !== null && track.cues.length === 1 && track.cues[0]?.text === words;
+}
 
 async function uploadClip(harness: TestApp, key: string, title: string): Promise<string> {
   const upload = await createUpload(harness, key, { file_name: 'clip.mp4', file_size: clip.length, title });
@@ -90,6 +108,18 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
   const [entryStep, pricingStep] = wired.body.steps.map((step: { step_id: string }) => step.step_id) as [string, string];
   const live = await harness.request('PATCH', `/v1/routes/${route.id}`, { token: ws.key, body: { status: 'live' } });
   assert.equal(live.status, 200, live.raw);
+  // Each video has captions in its own language; the step playing has its own.
+  for (const [videoId, language, words] of [
+    [intro, 'en', 'Which plan fits you?'],
+    [pricing, 'fr', 'Voici les prix.'],
+  ]) {
+    const text = `WEBVTT\n\n00:00.500 --> 00:02.000\n${words}\n`;
+    const set = await harness.request('PUT', `/v1/videos/${videoId}/transcript`, {
+      token: ws.key,
+      body: { format: 'webvtt', language, text },
+    });
+    assert.equal(set.status, 200, set.raw);
+  }
   const base = await urlOf(harness.app);
 
   const problems: string[] = [];
@@ -114,11 +144,14 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
   });
   const question = page.locator('.cp-question');
   assert.equal(await question.isVisible(), false, 'the question waits for the end of the step');
+  await page.waitForFunction(showingCaptions, ['en', 'Which plan fits you?', true] as [string, string, boolean]);
   await page.locator('video').evaluate((element: MediaElement) => element.play());
   await question.waitFor({ state: 'visible' });
   assert.equal(await page.getByRole('heading', { name: 'Which plan fits you?', level: 2 }).isVisible(), true);
   await page.getByRole('button', { name: 'Pricing' }).click();
   await question.waitFor({ state: 'hidden' });
+  // The step's own captions replace the entry's, and stay on.
+  await page.waitForFunction(showingCaptions, ['fr', 'Voici les prix.', false] as [string, string, boolean]);
   // The next step plays in the same page: no navigation, the same document.
   await endedPlaying(page, pricing);
   assert.equal(page.url(), `${base}/r/${route.id}`);

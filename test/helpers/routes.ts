@@ -50,7 +50,15 @@ export async function wireStep(
 export interface PageStep {
   step_id: string;
   entry: boolean;
-  video: { video_id: string; title: string; src: string; poster: string | null; duration: number | null; token: string } | null;
+  video: {
+    video_id: string;
+    title: string;
+    src: string;
+    poster: string | null;
+    duration: number | null;
+    captions: { src: string; srclang: string | null; label: string } | null;
+    token: string;
+  } | null;
   question: string | null;
   ask_at_seconds: number | null;
   choices: {

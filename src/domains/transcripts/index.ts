@@ -1,3 +1,4 @@
 import { getVideoTranscript } from './operations/get-video-transcript.ts';
+import { setVideoTranscript } from './operations/set-video-transcript.ts';
 
-export const transcriptOperations = [getVideoTranscript];
+export const transcriptOperations = [getVideoTranscript, setVideoTranscript];

@@ -12,6 +12,7 @@ import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts'
 import type { Database } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/lead-form.ts';
+import { type TranscriptFacts, transcriptFacts } from '../transcripts/transcripts.queries.ts';
 import { conversionsOf } from '../viewing/conversions.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
@@ -99,7 +100,7 @@ type SummaryRow = {
   updated_at: Date;
 };
 
-function toSummary(row: SummaryRow): VideoSummary {
+function toSummary(row: SummaryRow, transcript: TranscriptFacts | undefined, links: MediaLinks): VideoSummary {
   return {
     video_id: row.id,
     title: row.title,
@@ -111,6 +112,16 @@ function toSummary(row: SummaryRow): VideoSummary {
     folder_name: row.folder_name,
     duration_seconds: secondsOrNull(row.duration_seconds),
     views: row.view_count,
+    transcript: transcript
+      ? {
+          source: transcript.source,
+          language: transcript.language,
+          segments: transcript.segments,
+          // Like the media URLs: only what the public surface serves.
+          captions_url: isServable(row) ? links.captionsUrl(row.id) : null,
+          updated_at: transcript.updated_at.toISOString(),
+        }
+      : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -121,10 +132,16 @@ export async function listVideos(
   workspaceId: string,
   filters: VideoFilters,
   page: PageRequest,
+  links: MediaLinks,
 ): Promise<KeysetRows<VideoSummary>> {
   const filtered = applyFilters(baseQuery(db, workspaceId), filters);
   const { rows, keys, total } = await keysetPage(filtered, (query) => query.select(summaryColumns), ORDER[filters.sort], page);
-  return { rows: rows.map(toSummary), keys, total };
+  const transcripts = await transcriptFacts(
+    db,
+    workspaceId,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => toSummary(row, transcripts.get(row.id), links)), keys, total };
 }
 
 export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string, links: MediaLinks): Promise<VideoDetail> {
@@ -155,8 +172,9 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
   const views = row.views ?? 0;
   const completions = row.completions ?? 0;
   const served = isServable(row);
+  const transcript = (await transcriptFacts(db, workspaceId, [row.id])).get(row.id);
   return {
-    ...toSummary(row),
+    ...toSummary(row, transcript, links),
     source_url: row.source_url,
     file_name: row.file_name,
     file_size: row.file_size,
@@ -192,6 +210,22 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
  */
 export async function assertFolderInWorkspace(db: Kysely<Database>, workspaceId: string, folderId: string): Promise<void> {
   await findInWorkspace(db, 'folders', { workspaceId, id: folderId }, (query) => query.select('id').forKeyShare());
+}
+
+/** The video's length in seconds, null until processing has measured it; undefined when this workspace has no such video. */
+export async function videoDuration(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<number | null | undefined> {
+  const row = await db
+    .selectFrom('videos')
+    .select('duration_seconds')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', '=', videoId)
+    .executeTakeFirst();
+  return row ? row.duration_seconds : undefined;
+}
+
+/** Marks the video changed now, for a change kept outside its row (its transcript). */
+export async function touchVideo(db: Kysely<Database>, workspaceId: string, videoId: string, now: Date): Promise<void> {
+  await db.updateTable('videos').set({ updated_at: now }).where('workspace_id', '=', workspaceId).where('id', '=', videoId).execute();
 }
 
 /** Locks the video row for the rest of the transaction, so concurrent updates apply one after another. */

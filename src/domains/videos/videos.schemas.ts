@@ -4,6 +4,7 @@
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
 import { LeadForm } from '../leads/lead-form.ts';
+import { TranscriptSummary } from '../transcripts/transcripts.schemas.ts';
 
 export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
 export const VideoStatus = StringEnum(VIDEO_STATUSES, {
@@ -24,6 +25,7 @@ export const VideoSummary = Type.Object(
     folder_name: Nullable(Type.String()),
     duration_seconds: Nullable(Type.Number({ description: 'Known once processing has probed the file.' })),
     views: Type.Integer({ minimum: 0, description: 'Views so far (a view is a session that played at least 1 s).' }),
+    transcript: Nullable(TranscriptSummary),
     created_at: Timestamp('When the video was created.'),
     updated_at: Timestamp('When the video last changed.'),
   },

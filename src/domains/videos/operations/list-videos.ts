@@ -47,7 +47,9 @@ export const listVideos = defineOperation({
   async handler(ctx, input) {
     const { limit, cursor, ...rest } = input;
     const filters = { ...rest, archived: rest.archived ?? 'exclude', sort: rest.sort ?? 'newest' };
-    const page = await paginate(ctx.cursors, input, filters, (request) => queryVideos(ctx.db, ctx.workspaceId, filters, request));
+    const page = await paginate(ctx.cursors, input, filters, (request) =>
+      queryVideos(ctx.db, ctx.workspaceId, filters, request, ctx.links),
+    );
     return { videos: page.items, pagination: page.pagination };
   },
 });

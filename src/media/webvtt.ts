@@ -1,7 +1,8 @@
 /**
  * Reads the WebVTT that ffmpeg writes when it converts a subtitle track into timed segments of plain
  * text: styling tags and positioning dropped, the few entities WebVTT defines decoded, empty cues
- * skipped. Only cue timings and text matter here; regions, styles and notes are ignored.
+ * skipped. Only cue timings and text matter here; regions, styles and notes are ignored. Writes
+ * segments back as WebVTT (the demo clips' captions), escaped so the reader gets the same text.
  */
 export interface TranscriptSegment {
   start_seconds: number;
@@ -41,4 +42,21 @@ function seconds(timestamp: string): number {
   const parts = timestamp.split(':').map(Number);
   const [h, m, s] = parts.length === 3 ? parts : [0, ...parts];
   return Math.round(((h as number) * 3600 + (m as number) * 60 + (s as number)) * 1000) / 1000;
+}
+
+export function formatWebVtt(segments: readonly TranscriptSegment[]): string {
+  const cues = segments.map(
+    (segment) =>
+      `${timestamp(segment.start_seconds)} --> ${timestamp(segment.end_seconds)}\n${segment.text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/\s+/g, ' ')}`,
+  );
+  return `WEBVTT\n\n${cues.join('\n\n')}\n`;
+}
+
+function timestamp(totalSeconds: number): string {
+  const milliseconds = Math.round(totalSeconds * 1000);
+  const pad = (n: number, width: number) => String(n).padStart(width, '0');
+  const hours = Math.floor(milliseconds / 3_600_000);
+  const minutes = Math.floor(milliseconds / 60_000) % 60;
+  const seconds = Math.floor(milliseconds / 1000) % 60;
+  return `${pad(hours, 2)}:${pad(minutes, 2)}:${pad(seconds, 2)}.${pad(milliseconds % 1000, 3)}`;
 }

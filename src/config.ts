@@ -45,9 +45,9 @@ export interface Config {
    */
   jobLeaseMs: number;
   /**
-   * The ffmpeg that makes posters and pulls embedded subtitles out of videos: CUEPOINT_FFMPEG (a path,
-   * or `off` for none), else the build bundled with @ffmpeg-installer, else `ffmpeg` on PATH. Without
-   * ffmpeg videos still become ready.
+   * The ffmpeg that makes posters and pulls embedded subtitles out of videos, and makes the demo's
+   * clips: CUEPOINT_FFMPEG (a path, or `off` for none), else the build bundled with @ffmpeg-installer,
+   * else `ffmpeg` on PATH. Without ffmpeg videos still become ready; `seed --demo` refuses to run.
    */
   ffmpegPath: string | null;
   /** Where ffmpegPath came from (the start-up log says it); null when there is none. */

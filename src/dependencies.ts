@@ -35,7 +35,7 @@ export async function buildDependencies(
 ): Promise<Dependencies> {
   return {
     database: opened.database,
-    mediaStore: createLocalMediaStore(join(config.dataDir, 'media')),
+    mediaStore: configuredMediaStore(config),
     rateLimiter: createRateLimiter(opened.redis, opened.log, { timeoutMs: config.redisTimeoutMs }),
     secret: await resolveSigningSecret(opened.database.db, config.secret),
     publicUrl: config.publicUrl,
@@ -44,6 +44,11 @@ export async function buildDependencies(
     outbound: { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs },
     clock: () => new Date(),
   };
+}
+
+/** Where this configuration keeps media files: the server serves them from there, and `seed --demo` stores its clips there. */
+export function configuredMediaStore(config: Config): MediaStore {
+  return createLocalMediaStore(join(config.dataDir, 'media'));
 }
 
 /** The pipeline's share, with the logger of the transport that runs it. */

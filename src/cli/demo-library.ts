@@ -1,8 +1,10 @@
 /**
  * The demo library `seed --demo` fills a workspace with: a plausible B2B video library, generated
- * from a fixed seed so every run produces the same titles, tags and statuses. Its viewing is played
- * by demo-viewing.ts.
+ * from a fixed seed so every run produces the same titles, tags and statuses. Its ready videos are
+ * short clips made at seed time (demo-clip.ts), 15 to 60 s long; its viewing is played by
+ * demo-viewing.ts.
  */
+import { DEMO_CLIP_HEIGHT, DEMO_CLIP_WIDTH } from './demo-clip.ts';
 
 export const DEMO_FOLDERS = ['Onboarding', 'Product tours', 'Sales demos', 'Webinars', 'Customer stories', 'Support'] as const;
 
@@ -135,7 +137,7 @@ export function demoVideos(): DemoVideo[] {
     for (const title of subject.titles) {
       const roll = random();
       const status = roll < 0.82 ? 'ready' : roll < 0.9 ? 'processing' : roll < 0.95 ? 'waiting_upload' : 'failed';
-      const durationSeconds = status === 'ready' ? Math.round(45 + random() * 1800) : null;
+      const durationSeconds = status === 'ready' ? Math.round(15 + random() * 45) : null;
       const slug = title
         .toLowerCase()
         .replace(/[^a-z0-9]+/g, '-')
@@ -150,9 +152,10 @@ export function demoVideos(): DemoVideo[] {
         archived: status === 'ready' && random() < 0.08,
         durationSeconds,
         fileName: `${slug}.mp4`,
+        // The size declared for an upload still on its way; a ready video's row takes its clip's size.
         fileSize: Math.round((durationSeconds ?? 120) * (180_000 + random() * 400_000)),
-        width: status === 'ready' ? 1920 : null,
-        height: status === 'ready' ? 1080 : null,
+        width: status === 'ready' ? DEMO_CLIP_WIDTH : null,
+        height: status === 'ready' ? DEMO_CLIP_HEIGHT : null,
         failureReason: status === 'failed' ? 'The file is not a video: no video track was found.' : null,
         ageDays: Math.floor(random() * 365),
       });

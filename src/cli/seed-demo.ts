@@ -1,6 +1,7 @@
 /**
  * `cuepoint seed --demo [--workspace ID] [--json]`: a living library for a newcomer to explore: six
- * folders and sixty videos with tags, statuses and archived ones, ninety days of viewing played
+ * folders and sixty videos with tags, statuses and archived ones (the ready ones play: short clips
+ * made with ffmpeg, with posters and captions, demo-media.ts), ninety days of viewing played
  * through the real collection code (demo-viewing.ts), and the leads some viewers left on the videos'
  * forms, captured through the watch page's code (demo-leads.ts), and what some of them bought, booked
  * or got refunded, through the ledger's code (demo-outcomes.ts), interactive routes walked by
@@ -12,9 +13,11 @@
 import type { Config } from '../config.ts';
 import { PLANS } from '../core/plans.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
+import { configuredMediaStore } from '../dependencies.ts';
 import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
+import { CommandRefusedError } from './command-refused.ts';
 import { playDemoChannel } from './demo-channel.ts';
 import { playDemoLeads } from './demo-leads.ts';
 import { DEMO_FOLDERS } from './demo-library.ts';
@@ -27,6 +30,7 @@ import { UsageError } from './usage-error.ts';
 
 export async function seedDemo(config: Config, options: { demo: boolean; workspace?: string; json: boolean }): Promise<void> {
   if (!options.demo) throw new UsageError('seed needs --demo (the only data set there is)');
+  if (!config.ffmpegPath) throw new CommandRefusedError(noFfmpeg(config));
   const database = await openConfiguredDatabase(config, { migrate: true });
   try {
     const now = config.demoNow ?? new Date();
@@ -43,7 +47,8 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const wsId = workspaceId;
     const secret = await resolveSigningSecret(database.db, config.secret);
     const { links } = createMediaLinks(secret, config.publicUrl);
-    const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links });
+    const media = { store: configuredMediaStore(config), ffmpegPath: config.ffmpegPath };
+    const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links, media });
     const sessions = await playDemoViewing(database.db, watchable, now);
     // Before archiving: a form is filled on a video while it is served.
     await playDemoLeads(database.db, wsId, watchable, now);
@@ -85,4 +90,10 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
   } finally {
     await database.close();
   }
+}
+
+/** The demo's videos are real clips made with ffmpeg: without one there would be nothing to play. */
+function noFfmpeg(config: Config): string {
+  const why = config.ffmpegBundledProblem ?? 'CUEPOINT_FFMPEG is off';
+  return `seed --demo makes a short clip for each demo video with ffmpeg, and there is none (${why}). Set CUEPOINT_FFMPEG to the path of an ffmpeg.`;
 }

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { parseWebVtt } from './webvtt.ts';
+import { writeWebVtt } from './webvtt-writer.ts';
 
 test('WebVTT cues become timed plain-text segments; header, notes and styles are skipped', () => {
   const source = [
@@ -37,4 +38,17 @@ test('segments come out in time order, and text with no cues gives none', () => 
   );
   assert.deepEqual(parseWebVtt('WEBVTT\n\n'), []);
   assert.deepEqual(parseWebVtt('not subtitles at all'), []);
+});
+
+test('segments written as WebVTT read back the same, markup characters and hours included', () => {
+  const segments = [
+    { start_seconds: 0, end_seconds: 6, text: 'Q&A <live> with our founders' },
+    { start_seconds: 6, end_seconds: 3723.25, text: 'Arrows --> stay text' },
+  ];
+  const written = writeWebVtt(segments);
+  assert.match(
+    written,
+    /^WEBVTT\n\n00:00:00\.000 --> 00:00:06\.000\nQ&amp;A &lt;live&gt; with our founders\n\n00:00:06\.000 --> 01:02:03\.250\n/,
+  );
+  assert.deepEqual(parseWebVtt(written), segments);
 });

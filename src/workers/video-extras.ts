@@ -51,7 +51,14 @@ export async function makeVideoExtras(
   };
 }
 
-async function makePoster(tools: ExtrasTools, ffmpegPath: string, source: string, key: MediaKey, duration: number | null): Promise<void> {
+/** Stores the poster under `key`, or throws why not (leaving none); the demo seed makes its clips' posters with it too. */
+export async function makePoster(
+  tools: Pick<ExtrasTools, 'store' | 'signal'>,
+  ffmpegPath: string,
+  source: string,
+  key: MediaKey,
+  duration: number | null,
+): Promise<void> {
   const at = duration ? Math.min(duration * POSTER_AT_SHARE, POSTER_AT_MOST_SECONDS) : 0;
   const run = runFfmpeg(
     ffmpegPath,

@@ -1,11 +1,15 @@
 /**
  * The `cuepoint` command as an operator meets it (DESIGN §5): migrate, workspace create, key create
  * and seed --demo on a fresh embedded data dir, with exact --json shapes; mistakes in the call exit 2
- * with the usage; a server started on a seeded dir serves the seeded library and announces no new
- * key; and the first start of an empty dir prints its admin key exactly once, a second start none.
+ * with the usage; seed --demo without ffmpeg is refused; a server started on a seeded dir serves the
+ * seeded library, whose videos play (a real clip, a poster, a transcript), and announces no new key;
+ * and the first start of an empty dir prints its admin key exactly once, a second start none.
  */
 import assert from 'node:assert/strict';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import test from 'node:test';
+import { probeMedia } from '../../src/media/probe.ts';
 import { http, pinnedDemoNow, runCli, type ServerProcess, startServer, tempDir } from '../helpers/server-process.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -69,6 +73,15 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
   // Assistant tokens expire after 30 days by default (DESIGN §4).
   assert.ok(Math.abs(Date.parse(assistant.expires_at) - Date.now() - 30 * DAY_MS) < DAY_MS, assistant.expires_at);
 
+  // The demo's videos are clips ffmpeg makes: without one, seeding is refused before anything is written.
+  const noFfmpeg = await runCli(t, ['seed', '--demo'], { dataDir, env: { CUEPOINT_FFMPEG: 'off' } });
+  assert.equal(noFfmpeg.code, 1, noFfmpeg.stderr);
+  assert.match(
+    noFfmpeg.stderr,
+    /^seed --demo makes a short clip for each demo video with ffmpeg, and there is none \(CUEPOINT_FFMPEG is off\)/,
+  );
+  assert.equal(noFfmpeg.stdout, '');
+
   // Ninety days of viewing go through the real collection code. Their end is pinned: how many
   // sessions are played depends on its weekday and hour (on 2026-11-24 at 04:55 UTC only 991).
   const seeded = await runCli(t, ['seed', '--demo', '--json'], { dataDir, env: { CUEPOINT_DEMO_NOW: pinnedDemoNow() } });
@@ -85,6 +98,7 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
 
   const server = await startServer(t, { dataDir });
   await checkSeededLibrary(server, demo.api_key, demo.videos);
+  await checkDemoVideoPlays(server, demo.api_key, tempDir(t));
 
   // The CLI-made credentials work against the server, with exactly the access they were given.
   const workspace = await http(`${server.url}/v1/workspace`, { token: acme.api_key });
@@ -133,6 +147,34 @@ async function checkSeededLibrary(server: ServerProcess, token: string, seededCo
   assert.ok(channel.body.activity.views > 0 && channel.body.activity.opens > 0, JSON.stringify(channel.body.activity));
   const page = await fetch(`${server.url}${new URL(channel.body.url).pathname}`);
   assert.equal(page.status, 200);
+}
+
+/** A ready demo video's watch page would play: its file is a real MP4 of the row's duration, with a poster and a transcript. */
+async function checkDemoVideoPlays(server: ServerProcess, token: string, scratch: string): Promise<void> {
+  const ready = await http(`${server.url}/v1/videos?status=ready&limit=1`, { token });
+  const video = ready.body.videos[0];
+  const detail = await http(`${server.url}/v1/videos/${video.video_id}`, { token });
+  const media = await fetch(`${server.url}/media/${video.video_id}`);
+  assert.equal(media.status, 200);
+  assert.equal(media.headers.get('content-type'), 'video/mp4');
+  const bytes = Buffer.from(await media.arrayBuffer());
+  assert.equal(bytes.length, detail.body.file_size);
+  const path = join(scratch, 'demo.mp4');
+  writeFileSync(path, bytes);
+  const facts = await probeMedia(path);
+  assert.deepEqual([facts.videoCodec, facts.audioCodec, facts.width, facts.height], ['AVC', 'AAC', detail.body.width, detail.body.height]);
+  // get_video gives the duration to a tenth of a second.
+  assert.ok(
+    Math.abs((facts.durationSeconds as number) - detail.body.duration_seconds) <= 0.05,
+    `${facts.durationSeconds} s played, ${detail.body.duration_seconds} s listed`,
+  );
+  assert.ok(detail.body.duration_seconds >= 15 && detail.body.duration_seconds <= 61, `${detail.body.duration_seconds} s`);
+  const poster = await fetch(detail.body.poster_url.replace(/^https?:\/\/[^/]+/, server.url));
+  assert.equal(poster.status, 200);
+  assert.equal(poster.headers.get('content-type'), 'image/jpeg');
+  const transcript = await http(`${server.url}/v1/videos/${video.video_id}/transcript`, { token });
+  assert.equal(transcript.status, 200, JSON.stringify(transcript.body));
+  assert.ok(transcript.body.text.startsWith(`${video.title}, from the `), transcript.body.text);
 }
 
 test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 180_000 }, async (t) => {

@@ -1,6 +1,7 @@
 /**
  * Settings read from the environment: the webhook schedule (DESIGN §4's by default, a compressed one
- * for tests, every bad value named at once), the database timeout, and where ffmpeg is found.
+ * for tests, every bad value named at once), the database timeout, where ffmpeg is found, and
+ * speech-to-text.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -8,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { testFfmpegPath } from '../test/helpers/ffmpeg.ts';
+import { requirePocketsphinx } from '../test/helpers/spoken-audio.ts';
 import { ConfigError, loadConfig, parseDurationList } from './config.ts';
 import { findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
 
@@ -128,4 +130,84 @@ test('CUEPOINT_DEMO_NOW: unset means now; a real UTC instant pins the demo; anyt
       bad,
     );
   }
+});
+
+test('speech-to-text: off by default; local needs PocketSphinx; http needs a base URL; bounds and problems named', (t) => {
+  assert.deepEqual(loadConfig({}).speechToText, { engine: 'off' });
+  assert.deepEqual(loadConfig({ CUEPOINT_SPEECH_TO_TEXT: 'off', CUEPOINT_SPEECH_TO_TEXT_URL: 'not checked when off' }).speechToText, {
+    engine: 'off',
+  });
+
+  const install = requirePocketsphinx();
+  assert.deepEqual(loadConfig({ CUEPOINT_SPEECH_TO_TEXT: 'local', PATH: process.env.PATH }).speechToText, {
+    engine: 'local',
+    maxSeconds: 14_400,
+    pocketsphinx: install,
+  });
+  const empty = mkdtempSync(join(tmpdir(), 'cuepoint-no-pocketsphinx-'));
+  t.after(() => rmSync(empty, { recursive: true, force: true }));
+  assert.throws(
+    () => loadConfig({ CUEPOINT_SPEECH_TO_TEXT: 'local', PATH: empty }),
+    (error: unknown) =>
+      error instanceof ConfigError &&
+      error.message.includes(
+        'CUEPOINT_SPEECH_TO_TEXT=local needs PocketSphinx: pocketsphinx_batch is not on PATH (Debian: apt-get install pocketsphinx pocketsphinx-en-us)',
+      ),
+  );
+
+  assert.deepEqual(
+    loadConfig({
+      CUEPOINT_SPEECH_TO_TEXT: 'http',
+      CUEPOINT_SPEECH_TO_TEXT_URL: 'https://api.openai.com/v1/',
+      CUEPOINT_SPEECH_TO_TEXT_KEY: 'sk-abc',
+      CUEPOINT_SPEECH_TO_TEXT_MAX_SECONDS: '600',
+    }).speechToText,
+    {
+      engine: 'http',
+      maxSeconds: 600,
+      server: { url: 'https://api.openai.com/v1', key: 'sk-abc', model: 'whisper-1', timeoutMs: 600_000 },
+    },
+  );
+  const local = loadConfig({
+    CUEPOINT_SPEECH_TO_TEXT: 'http',
+    CUEPOINT_SPEECH_TO_TEXT_URL: 'http://127.0.0.1:8080/v1',
+    CUEPOINT_SPEECH_TO_TEXT_MODEL: 'Systran/faster-whisper-small',
+    CUEPOINT_SPEECH_TO_TEXT_TIMEOUT_MS: '120000',
+  }).speechToText;
+  assert.deepEqual(local, {
+    engine: 'http',
+    maxSeconds: 14_400,
+    server: { url: 'http://127.0.0.1:8080/v1', key: undefined, model: 'Systran/faster-whisper-small', timeoutMs: 120_000 },
+  });
+
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+    }
+    return assert.fail(`no problem found in ${JSON.stringify(env)}`);
+  };
+  assert.match(problems({ CUEPOINT_SPEECH_TO_TEXT: 'whisper' }), /CUEPOINT_SPEECH_TO_TEXT must be one of off, local, http/);
+  const http = problems({
+    CUEPOINT_SPEECH_TO_TEXT: 'http',
+    CUEPOINT_SPEECH_TO_TEXT_MODEL: 'whisper 1',
+    CUEPOINT_SPEECH_TO_TEXT_TIMEOUT_MS: '999',
+    CUEPOINT_SPEECH_TO_TEXT_MAX_SECONDS: '0',
+  });
+  assert.match(http, /CUEPOINT_SPEECH_TO_TEXT_URL must be the http\(s\) base URL of an OpenAI-compatible API/);
+  assert.match(http, /CUEPOINT_SPEECH_TO_TEXT_MODEL must be a model name of at most 200 characters, without spaces/);
+  assert.match(http, /CUEPOINT_SPEECH_TO_TEXT_TIMEOUT_MS must be an integer from 1000 to 3600000/);
+  assert.match(http, /CUEPOINT_SPEECH_TO_TEXT_MAX_SECONDS must be an integer from 1 to 86400/);
+  for (const url of ['ftp://host/v1', 'https://user:pass@api.example.com/v1', 'https://api.example.com/v1?key=1', 'api.openai.com/v1']) {
+    assert.match(
+      problems({ CUEPOINT_SPEECH_TO_TEXT: 'http', CUEPOINT_SPEECH_TO_TEXT_URL: url }),
+      /CUEPOINT_SPEECH_TO_TEXT_URL must be/,
+      url,
+    );
+  }
+  assert.match(
+    problems({ CUEPOINT_SPEECH_TO_TEXT: 'http', CUEPOINT_SPEECH_TO_TEXT_URL: 'https://api.openai.com/v1', CUEPOINT_FFMPEG: 'off' }),
+    /CUEPOINT_SPEECH_TO_TEXT=http needs ffmpeg to take the sound out of videos, and CUEPOINT_FFMPEG is off/,
+  );
 });

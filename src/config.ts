@@ -6,6 +6,8 @@ import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { MAX_REDIS_TIMEOUT_MS, REDIS_TIMEOUT_MS } from './core/rate-limit.ts';
 import { type BundledFfmpeg, findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
+import { findPocketsphinx } from './media/speech/pocketsphinx.ts';
+import type { SpeechToTextSettings } from './media/speech/speech-engine.ts';
 import { type Cidr, parseCidr } from './net/address-policy.ts';
 
 export interface Config {
@@ -54,6 +56,13 @@ export interface Config {
   ffmpegSource: FfmpegSource | null;
   /** Why the bundled ffmpeg was not used, when it was looked for and not found usable. */
   ffmpegBundledProblem: string | undefined;
+  /**
+   * Speech-to-text for videos that become ready without a transcript (docs/speech-to-text.md):
+   * CUEPOINT_SPEECH_TO_TEXT `off` (the default), `local` (pocketsphinx from Debian's packages) or
+   * `http` (an OpenAI-compatible server: CUEPOINT_SPEECH_TO_TEXT_URL, _KEY, _MODEL, _TIMEOUT_MS),
+   * and CUEPOINT_SPEECH_TO_TEXT_MAX_SECONDS, the longest video transcribed.
+   */
+  speechToText: SpeechToTextSettings;
   /** CUEPOINT_VIEWING_RETENTION_DAYS: how long raw viewing batches are kept (default 400 days). */
   viewingRetentionDays: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
@@ -126,6 +135,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
   const ffmpeg = ffmpegOf(env, bundledFfmpeg, problems);
+  const speechToText = speechToTextOf(env, ffmpeg, problems);
   const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
@@ -157,6 +167,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     ffmpegPath: ffmpeg.path,
     ffmpegSource: ffmpeg.source,
     ffmpegBundledProblem: ffmpeg.bundledProblem,
+    speechToText,
     viewingRetentionDays,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
@@ -240,6 +251,56 @@ function ffmpegOf(env: Env, bundledFfmpeg: () => BundledFfmpeg, problems: string
     if (isExecutable(candidate)) return { path: candidate, source: 'PATH', bundledProblem: bundled.reason };
   }
   return { ...none, bundledProblem: bundled.reason };
+}
+
+const SPEECH_ENGINES = ['off', 'local', 'http'] as const;
+/** OpenAI's own name for its model that answers verbose_json with segments. */
+const DEFAULT_SPEECH_MODEL = 'whisper-1';
+
+/** CUEPOINT_SPEECH_TO_TEXT and its companions; an engine that cannot run is a start-up error, not a queue of failing jobs. */
+function speechToTextOf(env: Env, ffmpeg: FfmpegChoice, problems: string[]): SpeechToTextSettings {
+  const engine = env.CUEPOINT_SPEECH_TO_TEXT || 'off';
+  if (!(SPEECH_ENGINES as readonly string[]).includes(engine)) {
+    problems.push(`CUEPOINT_SPEECH_TO_TEXT must be one of ${SPEECH_ENGINES.join(', ')}`);
+    return { engine: 'off' };
+  }
+  if (engine === 'off') return { engine: 'off' };
+  const maxSeconds = integer(env, 'CUEPOINT_SPEECH_TO_TEXT_MAX_SECONDS', 4 * 3600, 1, 86_400, problems);
+  if (!ffmpeg.path) {
+    const why = env.CUEPOINT_FFMPEG === 'off' ? 'CUEPOINT_FFMPEG is off' : (ffmpeg.bundledProblem ?? 'none was found');
+    problems.push(`CUEPOINT_SPEECH_TO_TEXT=${engine} needs ffmpeg to take the sound out of videos, and ${why}`);
+  }
+  if (engine === 'local') {
+    const found = findPocketsphinx(env.PATH ?? '');
+    if ('problem' in found) {
+      problems.push(`CUEPOINT_SPEECH_TO_TEXT=local needs PocketSphinx: ${found.problem}`);
+      return { engine: 'off' };
+    }
+    return { engine: 'local', maxSeconds, pocketsphinx: found };
+  }
+  const url = (env.CUEPOINT_SPEECH_TO_TEXT_URL || '').replace(/\/+$/, '');
+  if (!isServiceBaseUrl(url)) {
+    problems.push(
+      'CUEPOINT_SPEECH_TO_TEXT_URL must be the http(s) base URL of an OpenAI-compatible API, such as https://api.openai.com/v1 (no credentials, query or fragment), when CUEPOINT_SPEECH_TO_TEXT is http',
+    );
+  }
+  const model = env.CUEPOINT_SPEECH_TO_TEXT_MODEL || DEFAULT_SPEECH_MODEL;
+  if (model.length > 200 || /[\s\p{Cc}]/u.test(model))
+    problems.push('CUEPOINT_SPEECH_TO_TEXT_MODEL must be a model name of at most 200 characters, without spaces');
+  const key = env.CUEPOINT_SPEECH_TO_TEXT_KEY || undefined;
+  if (key !== undefined && /[\s\p{Cc}]/u.test(key))
+    problems.push('CUEPOINT_SPEECH_TO_TEXT_KEY must not contain spaces or control characters');
+  const timeoutMs = integer(env, 'CUEPOINT_SPEECH_TO_TEXT_TIMEOUT_MS', 600_000, 1000, 3_600_000, problems);
+  return { engine: 'http', maxSeconds, server: { url, key, model, timeoutMs } };
+}
+
+function isServiceBaseUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'http:' || url.protocol === 'https:') && !url.username && !url.password && !url.search && !url.hash;
+  } catch {
+    return false;
+  }
 }
 
 function isExecutable(path: string): boolean {

@@ -17,11 +17,13 @@ import { pruneViewingBatches } from './domains/viewing/raw-retention.queries.ts'
 import { countWorkspaces, createWorkspace } from './domains/workspace/workspace.queries.ts';
 import { type JobWorker, startJobWorker } from './job-queue/worker.ts';
 import { createMediaLinks } from './media/media-links.ts';
+import { speechEngineOf } from './media/speech/speech-engine.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
+import { videoSpeechToTextHandler } from './workers/video-speech-to-text.ts';
 import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -83,6 +85,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let timer: NodeJS.Timeout | undefined;
   let jobWorker: JobWorker | undefined;
   let feedWorker: JobWorker | undefined;
+  let speechWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
   const { mediaStore, secret, outbound } = dependencies;
@@ -110,15 +113,17 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     timer.unref();
     announceMediaTools(config, log);
     const { links } = createMediaLinks(secret, config.publicUrl);
+    const speech = config.speechToText.engine === 'off' ? null : config.speechToText;
     jobWorker = startJobWorker({
       db: database.db,
       handlers: [
-        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log, links }),
+        videoProcessingHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log, links, speechToText: speech !== null }),
         videoImportHandler({
           store: mediaStore,
           ffmpegPath: config.ffmpegPath,
           log,
           links,
+          speechToText: speech !== null,
           allowPrivateNetworks: config.allowPrivateNetworks,
           maxBytes: config.maxUploadBytes,
         }),
@@ -133,6 +138,24 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       log,
       leaseMs: config.jobLeaseMs,
     });
+    // Its own loop too: recognising an hour of speech takes minutes, and uploads must not wait behind it.
+    // (Configuration refuses speech-to-text without ffmpeg.)
+    if (speech && config.ffmpegPath) {
+      speechWorker = startJobWorker({
+        db: database.db,
+        handlers: [
+          videoSpeechToTextHandler({
+            store: mediaStore,
+            ffmpegPath: config.ffmpegPath,
+            engine: speechEngineOf(speech, outbound),
+            maxSeconds: speech.maxSeconds,
+            log,
+          }),
+        ],
+        log,
+        leaseMs: config.jobLeaseMs,
+      });
+    }
     webhookWorker = startWebhookWorker({
       db: database.db,
       secret,
@@ -147,7 +170,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     clearInterval(timer);
     // The server stops accepting and lets in-flight requests finish while the workers finish their
     // current jobs and deliveries; the database closes only once nothing uses it.
-    await Promise.all([app?.close(), jobWorker?.stop(), feedWorker?.stop(), webhookWorker?.stop()]);
+    await Promise.all([app?.close(), jobWorker?.stop(), feedWorker?.stop(), speechWorker?.stop(), webhookWorker?.stop()]);
     redis?.disconnect();
     await database.close();
   };
@@ -183,6 +206,15 @@ function announceMediaTools(config: Config, log: pino.Logger): void {
     log.warn(`no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster or transcript`);
   } else {
     log.info('no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster or transcript');
+  }
+  if (config.speechToText.engine === 'off') {
+    log.info('speech-to-text is off (CUEPOINT_SPEECH_TO_TEXT): videos without captions or subtitles get no transcript');
+  } else {
+    const engine = speechEngineOf(config.speechToText, { allowPrivateNetworks: config.allowPrivateNetworks });
+    log.info(
+      { engine: engine.description, max_seconds: config.speechToText.maxSeconds },
+      'speech-to-text is on: videos ready without a transcript get one from their speech',
+    );
   }
   if (config.allowPrivateNetworks.length > 0) {
     log.warn(

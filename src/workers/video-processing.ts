@@ -1,13 +1,15 @@
 /**
  * The `video.process` job: probes the received file and makes the video `ready` with its duration,
  * dimensions, codecs and bitrate — plus, when ffmpeg is available, a poster and the transcript from
- * embedded subtitles (video-extras.ts) — (event `video.ready`), or `failed` with a reason the owner can read
+ * embedded subtitles (video-extras.ts) — (event `video.ready`; with speech-to-text on, a ready video with
+ * sound and no transcript also gets a `video.speech_to_text` job), or `failed` with a reason the owner can read
  * (event `video.failed`): a file that is not a video fails at once; an error retries, and the last
  * failure — or workers that kept dying — ends the video failed too. Nothing stays processing forever.
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import type { Database } from '../db/tables/index.ts';
+import { queueSpeechToText } from '../domains/transcripts/speech-to-text.queries.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
 import { getVideoDetail } from '../domains/videos/videos.queries.ts';
@@ -27,6 +29,8 @@ export interface ProcessingTools {
   ffmpegPath: string | null;
   log: Log;
   links: MediaLinks;
+  /** Speech-to-text is on (CUEPOINT_SPEECH_TO_TEXT): a video ready with sound and no transcript gets a job for it. */
+  speechToText?: boolean;
 }
 
 export function videoProcessingHandler(options: ProcessingTools & { clock?: () => Date }): JobHandler {
@@ -92,6 +96,8 @@ export async function probeAndFinish(
       .executeTakeFirst();
     if (ready && extras.transcript) {
       await saveTranscript(trx, workspaceId, videoId, { source: 'embedded', ...extras.transcript }, now);
+    } else if (ready && tools.speechToText && facts.audioCodec !== null) {
+      await queueSpeechToText(trx, workspaceId, videoId, now);
     }
     if (ready) {
       const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);

@@ -141,12 +141,14 @@ export async function runSearchBenchmark(log: (line: string) => void): Promise<v
       spotChecks.push(...checked.checks);
       quality.push(...checked.quality);
     }
-    const failed = spotChecks.filter((c) => !c.ok);
+    for (const c of spotChecks.filter((c) => c.timedOut))
+      log(`  ${c.videos} videos: ${c.check} answered 503: statement_timeout (the service's default 2000 ms)`);
+    const failed = spotChecks.filter((c) => !c.ok && !c.timedOut);
     if (failed.length > 0)
       throw new Error(
         `answers disagree with the seed:\n${failed.map((c) => `${c.videos}: ${c.check}: ${c.expected} vs ${c.actual}`).join('\n')}`,
       );
-    log(`every answer matches the seed (${spotChecks.length} checks)`);
+    log(`every answer given matches the seed (${spotChecks.filter((c) => c.ok).length} checks)`);
 
     // ── measuring ────────────────────────────────────────────────────────────────────────────────
     const meter = createPostgresCpuMeter(database.db);

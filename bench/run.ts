@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|collect|analytics|routes|webhooks|all]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|collect|analytics|routes|search|webhooks|all]`: runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
@@ -10,6 +10,9 @@
  *   workspaces with 10k, 100k and 1M seeded sessions (analytics-reads.ts); needs PostgreSQL.
  * - routes: p50/p99 of get_route, list_routes and get_analytics_summary on workspaces with a live
  *   6-step route and 10k, 100k and 1M seeded visits (route-reads.ts); needs PostgreSQL.
+ * - search: p50/p99 of search_transcripts and search on libraries of 1k and 10k videos with 1,000-word
+ *   transcripts, for selective words, common words, a phrase, an exclusion, a misspelt title and a
+ *   lead's address, answers checked against the seed first (search-reads.ts); needs PostgreSQL.
  * - webhooks: deliveries per second to a fast loopback receiver and event-to-arrival p50/p99
  *   (webhooks.ts, a script that runs when loaded); needs PostgreSQL.
  * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the
@@ -20,6 +23,7 @@ import { runAnalyticsBenchmark } from './analytics-reads.ts';
 import { runCollectBenchmark } from './collect.ts';
 import { runListVideosBenchmark } from './list-videos.ts';
 import { runRouteBenchmark } from './route-reads.ts';
+import { runSearchBenchmark } from './search-reads.ts';
 import { runUploadBenchmark } from './upload.ts';
 
 const BENCHMARKS = {
@@ -28,6 +32,7 @@ const BENCHMARKS = {
   collect: runCollectBenchmark,
   analytics: runAnalyticsBenchmark,
   routes: runRouteBenchmark,
+  search: runSearchBenchmark,
   webhooks: async () => {
     await import('./webhooks.ts');
   },
@@ -43,7 +48,7 @@ const names: Name[] =
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
   process.stderr.write(
-    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|routes|webhooks|all]\n`,
+    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|routes|search|webhooks|all]\n`,
   );
   process.exit(2);
 }

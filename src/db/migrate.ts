@@ -27,6 +27,7 @@ import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
 import * as channel from './migrations/0022-channel.ts';
 import * as transcriptSearch from './migrations/0023-transcript-search.ts';
 import * as searchIndexes from './migrations/0024-search-indexes.ts';
+import * as transcriptConfigsByWorkspace from './migrations/0025-transcript-configs-by-workspace.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '0022-channel': channel,
   '0023-transcript-search': transcriptSearch,
   '0024-search-indexes': searchIndexes,
+  '0025-transcript-configs-by-workspace': transcriptConfigsByWorkspace,
 };
 
 /**

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { saveTranscript } from '../../transcripts/transcripts.queries.ts';
+import { RANKED_AT_MOST } from '../transcript-moments.queries.ts';
 
 type Cue = [number, number, string];
 
@@ -101,6 +102,30 @@ test('search_transcripts: stems, phrases, exclusions, one video, archived only w
   assert.equal((await search(harness, ws, { q: 'pricing', video_id: randomUUID() })).status, 404);
   // Words too common to index find nothing, and say nothing wrong.
   assert.deepEqual([(await search(harness, ws, { q: 'the and' })).status, found(await search(harness, ws, { q: 'the' }))], [200, []]);
+});
+
+test('search_transcripts: a word said more often than one search ranks still gives a full page; archived videos do not use up the bound', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  // Written first, so the index finds its segments first: more of them than a search ranks.
+  const archivedCues: Cue[] = Array.from({ length: RANKED_AT_MOST + 1 }, (_, i) => [i * 2, i * 2 + 2, `Invoice number ${i} is paid.`]);
+  await videoSaying(harness, ws, 'Old invoices', archivedCues, 'en', { archived: true });
+  await videoSaying(harness, ws, 'Billing basics', [
+    [0, 3, 'Every invoice, every invoice, is sent at once.'],
+    [3, 6, 'Nothing about money here.'],
+    [6, 9, 'An invoice can be paid by card.'],
+  ]);
+
+  assert.deepEqual(found(await search(harness, ws, { q: 'invoice' })), ['Billing basics@0', 'Billing basics@6']);
+  const everything = await search(harness, ws, { q: 'invoice', include_archived: true, limit: 50 });
+  assert.equal(everything.body.hits.length, 50);
+  assert.ok(everything.body.hits.every((hit: { snippet: string }) => /\*\*invoice\*\*/i.test(hit.snippet)));
+  const scores = everything.body.hits.map((hit: { score: number }) => hit.score);
+  assert.deepEqual(
+    scores,
+    [...scores].sort((a, b) => b - a),
+    'best first',
+  );
 });
 
 test('search_transcripts: bad input names each problem; the scope is transcripts:read', async (t) => {

@@ -142,7 +142,8 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Da
     // A little later than the server's own limit, so that a server that is merely slow cancels the
     // statement itself and the connection stays usable.
     query_timeout: timeoutMs === undefined ? undefined : timeoutMs + CLIENT_TIMEOUT_GRACE_MS,
-    options: target.schema ? `-c search_path=${target.schema}` : undefined,
+    // public too: the extensions the migrations create live there (migration 0023).
+    options: target.schema ? `-c search_path=${target.schema},public` : undefined,
     types: {
       getTypeParser: (oid, format) => (PARSERS as Record<number, (value: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
     } as pg.CustomTypesConfig,

@@ -2,6 +2,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { localDay } from '../src/core/calendar/time-zone.ts';
 import { type SeededWorkspace, seedAnalyticsWorkspace } from './analytics-seed.ts';
+import { benchDatabaseUrl, countSetting, sizesSetting } from './bench-settings.ts';
 import { printProfile } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
@@ -19,21 +20,12 @@ const OPERATIONS = [
 
 type OperationName = (typeof OPERATIONS)[number]['name'];
 
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? value : fallback;
-};
-
 const settings = () => ({
-  databaseUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-  sizes: (process.env.BENCH_ANALYTICS_SIZES || '10000,100000,1000000')
-    .split(',')
-    .map((s) => Math.floor(Number(s.trim())))
-    .filter((n) => Number.isFinite(n) && n > 0)
-    .sort((a, b) => a - b),
-  rounds: Math.floor(numberSetting('BENCH_ANALYTICS_ROUNDS', 10)),
-  block: Math.floor(numberSetting('BENCH_ANALYTICS_BLOCK', 30)),
-  warmup: Math.floor(numberSetting('BENCH_ANALYTICS_WARMUP', 20)),
+  databaseUrl: benchDatabaseUrl(),
+  sizes: sizesSetting('BENCH_ANALYTICS_SIZES', '10000,100000,1000000'),
+  rounds: countSetting('BENCH_ANALYTICS_ROUNDS', 10),
+  block: countSetting('BENCH_ANALYTICS_BLOCK', 30),
+  warmup: countSetting('BENCH_ANALYTICS_WARMUP', 20),
 });
 
 interface Cell {

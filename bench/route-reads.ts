@@ -12,6 +12,7 @@
 
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
+import { benchDatabaseUrl, countSetting, sizesSetting } from './bench-settings.ts';
 import { printProfile } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
@@ -32,26 +33,17 @@ type OperationName = (typeof OPERATIONS)[number]['name'];
 /** The p50 an interactive read should stay under (the brief's threshold for looking into get_route). */
 const INTERACTIVE_P50_MS = 200;
 
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
-};
-
 const settings = () => ({
-  databaseUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-  sizes: (process.env.BENCH_ROUTE_SIZES || '10000,100000,1000000')
-    .split(',')
-    .map((s) => Math.floor(Number(s.trim())))
-    .filter((n) => Number.isFinite(n) && n > 0)
-    .sort((a, b) => a - b),
-  rounds: numberSetting('BENCH_ROUTE_ROUNDS', 5),
-  block: numberSetting('BENCH_ROUTE_BLOCK', 30),
-  minBlock: numberSetting('BENCH_ROUTE_MIN_BLOCK', 4),
+  databaseUrl: benchDatabaseUrl(),
+  sizes: sizesSetting('BENCH_ROUTE_SIZES', '10000,100000,1000000'),
+  rounds: countSetting('BENCH_ROUTE_ROUNDS', 5),
+  block: countSetting('BENCH_ROUTE_BLOCK', 30),
+  minBlock: countSetting('BENCH_ROUTE_MIN_BLOCK', 4),
   /** Time a block may take, judged from the warm-up: slow cells get fewer requests per round. */
-  blockMs: numberSetting('BENCH_ROUTE_BLOCK_MS', 4000),
-  warmup: numberSetting('BENCH_ROUTE_WARMUP', 5),
+  blockMs: countSetting('BENCH_ROUTE_BLOCK_MS', 4000),
+  warmup: countSetting('BENCH_ROUTE_WARMUP', 5),
   /** CUEPOINT_DB_TIMEOUT_MS for the service; unset, its default (2 s), as in production. */
-  dbTimeoutMs: process.env.BENCH_ROUTE_DB_TIMEOUT_MS ? numberSetting('BENCH_ROUTE_DB_TIMEOUT_MS', 2000) : undefined,
+  dbTimeoutMs: process.env.BENCH_ROUTE_DB_TIMEOUT_MS ? countSetting('BENCH_ROUTE_DB_TIMEOUT_MS', 2000) : undefined,
 });
 
 interface Cell {

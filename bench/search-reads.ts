@@ -17,6 +17,7 @@ import { loadavg } from 'node:os';
 import { sql } from 'kysely';
 import { findMoments } from '../src/domains/search/transcript-moments.queries.ts';
 import { findVideoMatches } from '../src/domains/search/video-matches.queries.ts';
+import { benchDatabaseUrl, countSetting, sizesSetting } from './bench-settings.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';
 import { loads, startReadBench } from './read-bench-service.ts';
@@ -48,25 +49,16 @@ type Read = (typeof READS)[number];
 const SELECTIVE: readonly QueryName[] = ['selective', 'phrase', 'exclusion', 'misspeltTitle', 'leadEmail'];
 const SELECTIVE_P50_MS = 50;
 
-const numberSetting = (name: string, fallback: number) => {
-  const value = Number(process.env[name]);
-  return Number.isFinite(value) && value > 0 ? Math.floor(value) : fallback;
-};
-
 const settings = () => ({
-  databaseUrl: process.env.BENCH_DATABASE_URL || process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
-  sizes: (process.env.BENCH_SEARCH_SIZES || '1000,10000')
-    .split(',')
-    .map((s) => Math.floor(Number(s.trim())))
-    .filter((n) => Number.isFinite(n) && n >= 100)
-    .sort((a, b) => a - b),
-  leads: numberSetting('BENCH_SEARCH_LEADS', 300),
-  rounds: numberSetting('BENCH_SEARCH_ROUNDS', 5),
-  block: numberSetting('BENCH_SEARCH_BLOCK', 20),
-  minBlock: numberSetting('BENCH_SEARCH_MIN_BLOCK', 3),
+  databaseUrl: benchDatabaseUrl(),
+  sizes: sizesSetting('BENCH_SEARCH_SIZES', '1000,10000', 100),
+  leads: countSetting('BENCH_SEARCH_LEADS', 300),
+  rounds: countSetting('BENCH_SEARCH_ROUNDS', 5),
+  block: countSetting('BENCH_SEARCH_BLOCK', 20),
+  minBlock: countSetting('BENCH_SEARCH_MIN_BLOCK', 3),
   /** Time a block may take, judged from the warm-up: slow cells get fewer requests per round. */
-  blockMs: numberSetting('BENCH_SEARCH_BLOCK_MS', 3000),
-  warmup: numberSetting('BENCH_SEARCH_WARMUP', 3),
+  blockMs: countSetting('BENCH_SEARCH_BLOCK_MS', 3000),
+  warmup: countSetting('BENCH_SEARCH_WARMUP', 3),
 });
 
 interface Cell {

@@ -13,6 +13,7 @@ import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { getVideoDetail } from '../domains/videos/videos.queries.ts';
 import { recordEvent } from '../events/outbox.ts';
 import type { MediaLinks } from '../media/media-links.ts';
+import { probedVideoColumns } from '../media/probe.ts';
 import { DEMO_FOLDERS, type DemoVideo, demoVideos, prng } from './demo-library.ts';
 import { type DemoClip, type DemoMediaTools, makeDemoMedia, removeDemoMedia } from './demo-media.ts';
 import type { DemoViewingVideo } from './demo-viewing.ts';
@@ -104,13 +105,7 @@ async function insertRows(
 function clipFacts({ fileSize, facts }: DemoClip) {
   return {
     file_size: fileSize,
-    duration_seconds: facts.durationSeconds,
-    width: facts.width,
-    height: facts.height,
-    video_codec: facts.videoCodec,
-    audio_codec: facts.audioCodec,
-    bitrate: facts.bitrate,
-    media_type: facts.mediaType,
+    ...probedVideoColumns(facts),
     has_poster: true,
   };
 }

@@ -92,3 +92,16 @@ function mediaTypeOf(format: string | null): string {
   // The format name comes from the uploaded file itself: own keys only, never the prototype's.
   return (format && Object.hasOwn(FORMAT_TYPES, format) && FORMAT_TYPES[format]) || 'application/octet-stream';
 }
+
+/** The columns of a video row its probed file decides (processing, and the demo's clips, write them alike). */
+export function probedVideoColumns(facts: MediaFacts) {
+  return {
+    duration_seconds: facts.durationSeconds,
+    width: facts.width,
+    height: facts.height,
+    video_codec: facts.videoCodec,
+    audio_codec: facts.audioCodec,
+    bitrate: facts.bitrate,
+    media_type: facts.mediaType,
+  };
+}

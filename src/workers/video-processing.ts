@@ -16,7 +16,7 @@ import { getVideoDetail } from '../domains/videos/videos.queries.ts';
 import { recordEvent } from '../events/outbox.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import { probeMedia } from '../media/probe.ts';
+import { probedVideoColumns, probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { makeVideoExtras } from './video-extras.ts';
 
@@ -79,13 +79,7 @@ export async function probeAndFinish(
       .updateTable('videos')
       .set({
         status: 'ready',
-        duration_seconds: facts.durationSeconds,
-        width: facts.width,
-        height: facts.height,
-        video_codec: facts.videoCodec,
-        audio_codec: facts.audioCodec,
-        bitrate: facts.bitrate,
-        media_type: facts.mediaType,
+        ...probedVideoColumns(facts),
         has_poster: extras.hasPoster,
         failure_reason: null,
         updated_at: now,

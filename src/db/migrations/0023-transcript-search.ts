@@ -56,7 +56,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   // In public, where every search_path finds it: created in a schema of its own it would vanish with
   // that schema (tests give each file one) and be invisible to the others.
   await sql`create extension if not exists pg_trgm with schema public`.execute(db);
-  const { rows } = await sql<{ schema: string }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
+  const { rows } = await sql<{
+    schema: string;
+  }>`select extnamespace::regnamespace::text as schema from pg_extension where extname = 'pg_trgm'`.execute(db);
   if (rows[0] && rows[0].schema !== 'public') await sql`alter extension pg_trgm set schema public`.execute(db);
   await sql`alter table video_transcripts drop constraint video_transcripts_source_check`.execute(db);
   await sql`update video_transcripts set source = 'embedded' where source = 'embedded_subtitles'`.execute(db);

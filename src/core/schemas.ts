@@ -109,7 +109,8 @@ export const PersonName = (description: string, maxLength = 100) => ShownText(de
 
 /**
  * Text shown to people as one line (a name, a button's label, a question): at least one visible
- * character, and no control characters, line breaks, direction overrides or lone surrogates, which
+ * character (not a filler that draws nothing, such as U+3164 or the blank braille cell, and not a
+ * combining mark alone), and no control characters, line breaks, direction overrides or lone surrogates, which
  * would make it invisible, reversed or garbled where it is shown.
  */
 export const ShownText = (description: string, maxLength: number) =>
@@ -117,7 +118,7 @@ export const ShownText = (description: string, maxLength: number) =>
     minLength: 1,
     maxLength,
     ...describedPattern(
-      '^(?=[\\s\\S]*[^\\s\\u00AD\\u200B-\\u200F\\u2060-\\u2064\\uFEFF])[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF\\uFFFE\\uFFFF]+$',
+      '^(?=[\\s\\S]*[^\\s\\u00AD\\u034F\\u0300-\\u036F\\u115F\\u1160\\u180E\\u200B-\\u200F\\u2060-\\u2064\\u2800\\u3164\\uFEFF\\uFFA0])[^\\u0000-\\u001F\\u007F-\\u009F\\u2028\\u2029\\u202A-\\u202E\\u2066-\\u2069\\uD800-\\uDFFF\\uFFFE\\uFFFF]+$',
       'must show at least one character and hold no control characters (such as line breaks), direction overrides or invalid characters',
     ),
     description,

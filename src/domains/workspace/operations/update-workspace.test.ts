@@ -42,12 +42,12 @@ test('update_workspace sets the name and settings, validates the time zone, and 
 test('the name, shown as the public channel’s heading, must show something and hold no line breaks or direction overrides', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();
-  for (const name of ['   ', '\u200B', 'Acme\nVideos', '\u202Eosla', 'x'.repeat(201)]) {
+  for (const name of ['   ', '\u200B', '\u3164', '\u2800\u2800', '\u0301', '\uFFA0', 'Acme\nVideos', '\u202Eosla', 'x'.repeat(201)]) {
     const bad = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { name } });
     assert.deepEqual([bad.status, bad.body.error?.details.errors[0].field], [400, 'name'], JSON.stringify(name));
   }
-  const good = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { name: 'Ünïon Vidéo 🎬 עברית' } });
-  assert.deepEqual([good.status, good.body.name], [200, 'Ünïon Vidéo 🎬 עברית']);
+  const good = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { name: 'Ünïon Vide\u0301o 🎬 עברית' } });
+  assert.deepEqual([good.status, good.body.name], [200, 'Ünïon Vide\u0301o 🎬 עברית']);
 });
 
 test('after a time zone change, new viewing sessions count on days in the new zone', async (t) => {

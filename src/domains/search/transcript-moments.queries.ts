@@ -95,7 +95,9 @@ export async function findMoments(db: Kysely<Database>, query: MomentQuery): Pro
     )
     select h.video_id, h.title, h.archived, h.status, s.start_seconds, s.end_seconds, h.score,
       ts_headline(h.search_config, s.text, h.query, ${`StartSel=${MATCH_MARK}, StopSel=${MATCH_MARK}, HighlightAll=true`}) as snippet,
-      (select coalesce(sum(char_length(p.text) + 1), 0) from transcript_segments p where p.video_id = h.video_id and p.position < h.position)::integer as offset
+      -- In UTF-16 code units, as get_video_transcript slices the text: a character beyond U+FFFF (an emoji) counts twice.
+      (select coalesce(sum(char_length(p.text) + char_length(regexp_replace(p.text, '[^\U00010000-\U0010FFFF]', '', 'g')) + 1), 0)
+        from transcript_segments p where p.video_id = h.video_id and p.position < h.position)::integer as offset
     from hits h
     join transcript_segments s on s.video_id = h.video_id and s.position = h.position
     order by h.score desc, h.title, h.video_id, h.position`.execute(db);

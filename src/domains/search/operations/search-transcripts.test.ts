@@ -51,7 +51,7 @@ test('search_transcripts: stems, phrases, exclusions, one video, archived only w
     [9.5, 15, 'Enterprise customers get a dedicated manager.'],
   ]);
   const webinar = await videoSaying(harness, ws, 'Pricing webinar', [
-    [0, 5, 'Today we talk about pricing, pricing and more pricing.'],
+    [0, 5, 'Today we talk about pricing, pricing and more pricing. 🎉'],
     [62.7, 70, 'The plan is annual, and enterprise pricing is custom.'],
   ]);
   await videoSaying(harness, ws, 'Old pricing', [[0, 3, 'Pricing from last year.']], 'en', { archived: true });
@@ -65,13 +65,13 @@ test('search_transcripts: stems, phrases, exclusions, one video, archived only w
   assert.deepEqual(found(stems), ['Pricing webinar@0', 'Pricing webinar@62.7', 'Product tour@4']);
   const first = stems.body.hits[0];
   assert.deepEqual(first.video, { video_id: webinar, title: 'Pricing webinar' });
-  assert.equal(first.snippet, 'Today we talk about **pricing**, **pricing** and more **pricing**.');
+  assert.equal(first.snippet, 'Today we talk about **pricing**, **pricing** and more **pricing**. 🎉');
   assert.equal(first.watch_url, `http://localhost:3000/watch/${webinar}?t=0`);
   assert.ok(first.score > stems.body.hits[1].score && stems.body.hits[1].score > 0 && first.score <= 1);
   const later = stems.body.hits[1];
   assert.deepEqual([later.end_seconds, later.watch_url], [70, `http://localhost:3000/watch/${webinar}?t=62`]);
 
-  // The offset is where the words start in get_video_transcript's text.
+  // The offset is where the words start in get_video_transcript's text (an emoji before them counts as it does there).
   const transcript = await harness.request('GET', `/v1/videos/${webinar}/transcript?offset=${later.transcript_offset}&max_chars=8`, {
     token: ws.key,
   });

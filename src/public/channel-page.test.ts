@@ -102,7 +102,7 @@ test('the page: the featured player, then the visible playable items in order; t
   assert.ok(!html.includes('<script>alert'), 'the headline is text, never HTML');
 
   // Cards: the title first, as a screen reader names the link; the poster lazy (a route's is its first video's),
-  // the length or the steps, a placeholder without a poster.
+  // the length or the steps, a plain coloured block without a poster.
   assert.match(
     html,
     new RegExp(

@@ -6,8 +6,9 @@
  * line between two cues. It refuses what would lose or garble words: a timing line it cannot read,
  * times out of range, a cue ending before it starts, and text in no cue.
  */
-import { type CaptionCue, type CaptionReading, captionLines, isBlank } from './caption-lines.ts';
-import { isTimingLine, looksLikeTiming, notATimingLine, quoted, readTimingLine } from './caption-timing.ts';
+import { cueCollector } from './caption-cues.ts';
+import { type CaptionReading, captionLines, isBlank } from './caption-lines.ts';
+import { isTimingLine, looksLikeTiming, notATimingLine, quoted } from './caption-timing.ts';
 import { srtCueText } from './cue-text.ts';
 
 const CUE_NUMBER = /^\d+$/;
@@ -22,27 +23,15 @@ export function readSrtCaptions(text: string): CaptionReading {
     return { cues: [], problems: [`line ${first + 1}: this is a WebVTT file (it starts with WEBVTT): send it with format webvtt`] };
   }
 
-  const cues: CaptionCue[] = [];
-  const problems: string[] = [];
-  // Set by the closures below, so declared wide: the compiler cannot follow them.
-  let cue = null as (CaptionCue & { lines: string[] }) | null;
-  let state = 'between' as State;
+  const collector = cueCollector('srt', srtCueText);
+  const { cues, problems } = collector;
+  let state = 'between' as State; // set by startCue too, so declared wide: the compiler cannot follow it
   let cueNumber = '';
 
-  const finishCue = () => {
-    if (cue) cues.push({ line: cue.line, start_seconds: cue.start_seconds, end_seconds: cue.end_seconds, text: srtCueText(cue.lines) });
-    cue = null;
-  };
+  const finishCue = () => collector.finish();
   const startCue = (line: string, number: number) => {
-    finishCue();
-    const timing = readTimingLine(line, 'srt');
-    if (!timing.ok) {
-      problems.push(`line ${number}: ${timing.problem}`);
-      state = 'ignored'; // its text belongs to no cue, and is not reported again
-      return;
-    }
-    cue = { line: number, start_seconds: timing.start, end_seconds: timing.end, text: '', lines: [] };
-    state = 'cue';
+    // A timing line it cannot read leaves the text after it in no cue, and that text is not reported again.
+    state = collector.start(line, number) ? 'cue' : 'ignored';
   };
 
   for (let index = first; index < lines.length; index++) {
@@ -56,9 +45,9 @@ export function readSrtCaptions(text: string): CaptionReading {
     if (state === 'cue') {
       if (isTimingLine(line)) {
         // The blank line before the next cue was forgotten: the number just read is that cue's, not text.
-        if (cue && CUE_NUMBER.test((cue.lines.at(-1) ?? '').trim())) cue.lines.pop();
+        if (CUE_NUMBER.test((collector.current()?.lines.at(-1) ?? '').trim())) collector.current()?.lines.pop();
         startCue(line, number);
-      } else cue?.lines.push(line);
+      } else collector.current()?.lines.push(line);
     } else if (state === 'numbered') {
       if (isTimingLine(line)) startCue(line, number);
       else {

@@ -6,8 +6,9 @@
  * garble words: a file that does not start with `WEBVTT`, a timing line it cannot read, times out of
  * range, a cue ending before it starts, and text in no cue.
  */
-import { type CaptionCue, type CaptionReading, captionLines, isBlank } from './caption-lines.ts';
-import { isTimingLine, looksLikeTiming, notATimingLine, quoted, readTimingLine } from './caption-timing.ts';
+import { cueCollector } from './caption-cues.ts';
+import { type CaptionReading, captionLines, isBlank } from './caption-lines.ts';
+import { isTimingLine, looksLikeTiming, notATimingLine, quoted } from './caption-timing.ts';
 import { webVttCueText } from './cue-text.ts';
 
 const HEADER = /^WEBVTT(?:[ \t]|$)/;
@@ -22,27 +23,15 @@ export function readWebVttCaptions(text: string): CaptionReading {
   if (first === -1) return { cues: [], problems: ['the file is empty'] };
   if (!HEADER.test(lines[first] as string)) return { cues: [], problems: [missingHeader(lines, first)] };
 
-  const cues: CaptionCue[] = [];
-  const problems: string[] = [];
-  // Set by the closures below, so declared wide: the compiler cannot follow them.
-  let cue = null as (CaptionCue & { lines: string[] }) | null;
-  let state = 'between' as State;
+  const collector = cueCollector('webvtt', webVttCueText);
+  const { cues, problems } = collector;
+  let state = 'between' as State; // set by startCue too, so declared wide: the compiler cannot follow it
   let identifier = { line: 0, text: '' };
 
-  const finishCue = () => {
-    if (cue) cues.push({ line: cue.line, start_seconds: cue.start_seconds, end_seconds: cue.end_seconds, text: webVttCueText(cue.lines) });
-    cue = null;
-  };
+  const finishCue = () => collector.finish();
   const startCue = (line: string, number: number) => {
-    finishCue();
-    const timing = readTimingLine(line, 'webvtt');
-    if (!timing.ok) {
-      problems.push(`line ${number}: ${timing.problem}`);
-      state = 'ignored'; // its text belongs to no cue, and is not reported again
-      return;
-    }
-    cue = { line: number, start_seconds: timing.start, end_seconds: timing.end, text: '', lines: [] };
-    state = 'cue';
+    // A timing line it cannot read leaves the text after it in no cue, and that text is not reported again.
+    state = collector.start(line, number) ? 'cue' : 'ignored';
   };
   const strayBlock = (next?: { line: number; text: string }) => {
     if (next && looksLikeTiming(next.text)) problems.push(`line ${next.line}: ${notATimingLine(next.text, 'webvtt')}`);
@@ -67,7 +56,7 @@ export function readWebVttCaptions(text: string): CaptionReading {
     if (state === 'cue') {
       // A timing line inside a cue's text starts the next cue, as browsers read it (the blank line was forgotten).
       if (isTimingLine(line)) startCue(line, number);
-      else cue?.lines.push(line);
+      else collector.current()?.lines.push(line);
     } else if (state === 'identifier') {
       if (isTimingLine(line)) startCue(line, number);
       else strayBlock({ line: number, text: line });

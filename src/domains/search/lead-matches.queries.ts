@@ -27,8 +27,9 @@ export async function findLeadMatches(
       (select a.data->>'body' from lead_activities a
         where a.lead_id = l.id and a.workspace_id = ${workspaceId} and a.kind = 'note' and a.data->>'body' ilike ${containsPattern(lower)}
         order by a.occurred_at desc limit 1) as note,
-      greatest(case when lower(l.email) = ${lower} then 1 else 0 end, word_similarity(${lower}, ${name}),
-        case when ${leadTextMatch(workspaceId, q, masked)} then 0.5 else 0 end) as score
+      -- Every row found matches the text (0.5) or is close by name (a similarity of at least 0.6), so
+      -- the text match need not be evaluated a second time for the score.
+      greatest(case when lower(l.email) = ${lower} then 1 else 0 end, word_similarity(${lower}, ${name}), 0.5) as score
     from leads l
     where l.workspace_id = ${workspaceId} and (${leadTextMatch(workspaceId, q, masked)} or ${close})
     order by score desc, l.engagement_rank desc, l.id

@@ -26,7 +26,9 @@
  *    (created over the 365 days), one succeeded ledger entry per 50 sessions (a refund in ten, a
  *    quarter in EUR, the rest in USD), each attributed by last touch to one of the videos, and the
  *    leads captured counted in the rollups (a twentieth of each day's views). Bulk SQL: only the
- *    reads' cost matters here, not how the rows came to be.
+ *    reads' cost matters here, not how the rows came to be. Then the workspace's day rollups from the
+ *    video days, the leads and the ledger (workspace-day-rebuild.ts), the rows the fold and the
+ *    writers of leads and entries would have kept.
  * 6. Checks, in SQL, that the raw rows and the rollups agree: views, completions, conversions and
  *    watch time of viewing_sessions against the rollups, the sum of the progress ranges in
  *    viewing_batches' JSON against the watch time, one heatmap view per view. A difference stops the
@@ -42,6 +44,7 @@ import type { ViewingEvent } from '../src/domains/viewing/collect-batch.ts';
 import { applyBatch, type RollupDelta, type SessionState } from '../src/domains/viewing/session-change.ts';
 import { addViewer, countViewers, emptySketch, mergeSketches } from '../src/domains/viewing/viewer-sketch.ts';
 import { SLICES } from '../src/domains/viewing/watched-ranges.ts';
+import { rebuildWorkspaceDays, rebuildWorkspaceLedgerDays } from '../src/domains/viewing/workspace-day-rebuild.ts';
 import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
 import type { BenchPool } from './throwaway-database.ts';
 
@@ -95,6 +98,8 @@ export interface SeededWorkspace {
     viewingSessions: number;
     viewingBatches: number;
     dailyRows: number;
+    /** workspace_daily_stats rows: what the summary reads. */
+    workspaceDays: number;
     dailySketchBytes: number;
     heatmaps: number;
     videoStats: number;
@@ -332,6 +337,10 @@ export async function seedAnalyticsWorkspace(
       now,
     );
     log(`  ${sessions} sessions: ${ledger.leads} leads, ${ledger.outcomes} ledger entries`);
+    // The workspace's day rollups, from the video days as the fold would have kept them (captured
+    // leads included), and from the leads and the ledger as their writers would have.
+    const workspaceDays = await rebuildWorkspaceDays(db, workspace.id);
+    await rebuildWorkspaceLedgerDays(db, workspace.id);
 
     // ── 6: raw history and rollups agree ──────────────────────────────────────────────────────────
     const checksBegan = performance.now();
@@ -355,6 +364,7 @@ export async function seedAnalyticsWorkspace(
         viewingSessions: Number(counts?.sessions ?? 0),
         viewingBatches: Number(counts?.batches ?? 0),
         dailyRows,
+        workspaceDays,
         dailySketchBytes,
         heatmaps: VIDEOS,
         videoStats: VIDEOS,

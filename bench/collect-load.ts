@@ -20,6 +20,7 @@
 import { Pool } from 'undici';
 import { prng } from '../src/cli/demo-library.ts';
 import { createViewingTokens } from '../src/domains/viewing/viewing-token.ts';
+import { postBatch } from './collect-request.ts';
 import { percentile } from './throwaway-database.ts';
 
 export interface LoadConfig {
@@ -76,7 +77,6 @@ export interface LoadResult {
   };
 }
 
-const BROWSER = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 const TICK_MS = 5000;
 const VIEW_MS = 1000;
 const MAX_ATTEMPTS = 20;
@@ -189,20 +189,7 @@ async function main(): Promise<void> {
   const send = async (body: string, events: number): Promise<{ duplicate: boolean; retried: boolean } | undefined> => {
     for (let attempt = 1; ; attempt++) {
       const start = performance.now();
-      let status = 0;
-      let text = '';
-      try {
-        const response = await pool.request({
-          path: '/collect',
-          method: 'POST',
-          headers: { 'content-type': 'application/json', 'user-agent': BROWSER },
-          body,
-        });
-        status = response.statusCode;
-        text = await response.body.text();
-      } catch (error) {
-        text = (error as Error).message;
-      }
+      const { status, text } = await postBatch(pool, body);
       const end = performance.now();
       run.requests++;
       if (end >= windowStart && end <= windowEnd) {

@@ -2,7 +2,8 @@
  * The real service for a benchmark that measures the server's own resources: `cuepoint start` as a
  * child process, so its memory and CPU can be read from /proc apart from the load generator's. Its
  * data dir (embedded database, media) is a temp dir; with a PostgreSQL URL it gets a throwaway
- * database there instead of the embedded one. Both are removed when it stops.
+ * database there instead of the embedded one. Both are removed when it stops. A benchmark that
+ * prepares the embedded database itself hands over its own data dir, and keeps it.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
@@ -36,9 +37,21 @@ export async function startService(options: {
   env: Record<string, string>;
   /** A PostgreSQL server where a throwaway database may be created; default: the embedded database. */
   postgresUrl?: string;
+  /**
+   * A data dir the caller made and filled before the start (an embedded database prepared by the
+   * benchmark): the service uses it, and it stays when the service stops, for the caller to read
+   * and remove. Default: a temp dir of the service's own, removed when it stops.
+   */
+  dataDir?: string;
+  /** The workspace the caller created in its data dir: the service then announces none of its own. */
+  workspace?: { workspaceId: string; apiKey: string };
   readyTimeoutMs?: number;
 }): Promise<ServiceProcess> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
+  const ownDataDir = options.dataDir === undefined;
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'cuepoint-bench-'));
+  const removeDataDir = () => {
+    if (ownDataDir) rmSync(dataDir, { recursive: true, force: true });
+  };
   const port = await freePort();
   const env: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(process.env)) if (!SERVICE_VARIABLES.test(name)) env[name] = value;
@@ -73,13 +86,13 @@ export async function startService(options: {
     if (stopped) return;
     stopped = true;
     await terminate(child, exited);
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
     await dropDatabase();
   };
   // A benchmark stopped half-way must not leave a server (and a gigabyte in /tmp) behind.
   process.once('exit', () => {
     child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    removeDataDir();
   });
   try {
     const url = `http://127.0.0.1:${port}`;
@@ -92,8 +105,8 @@ export async function startService(options: {
         () => false,
       );
       const first = FIRST_START.exec(out);
-      if (ready && first)
-        return { pid: child.pid as number, url, dataDir, database, workspaceId: first[1] as string, apiKey: first[2] as string, stop };
+      const workspace = options.workspace ?? (first ? { workspaceId: first[1] as string, apiKey: first[2] as string } : undefined);
+      if (ready && workspace) return { pid: child.pid as number, url, dataDir, database, ...workspace, stop };
       await sleep(100);
     }
   } catch (error) {

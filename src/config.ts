@@ -65,6 +65,8 @@ export interface Config {
   speechToText: SpeechToTextSettings;
   /** CUEPOINT_VIEWING_RETENTION_DAYS: how long raw viewing batches are kept (default 400 days). */
   viewingRetentionDays: number;
+  /** How often the worker folds collected viewing into the analytics (CUEPOINT_VIEWING_FOLD_MS). */
+  viewingFoldMs: number;
   /** CUEPOINT_API_KEY: the credential `mcp --stdio` acts with. */
   apiKey: string | undefined;
   /** CUEPOINT_URL: a running server for `mcp --stdio` to forward to, instead of opening the database. */
@@ -137,6 +139,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
   const ffmpeg = ffmpegOf(env, bundledFfmpeg, problems);
   const speechToText = speechToTextOf(env, ffmpeg, problems);
   const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
+  const viewingFoldMs = integer(env, 'CUEPOINT_VIEWING_FOLD_MS', 200, 10, 60_000, problems);
   const remoteUrl = env.CUEPOINT_URL ? env.CUEPOINT_URL.replace(/\/+$/, '') : undefined;
   if (remoteUrl && !/^https?:\/\/[^/]+$/.test(remoteUrl))
     problems.push('CUEPOINT_URL must be the origin of a running server, such as http://localhost:3000');
@@ -169,6 +172,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     ffmpegBundledProblem: ffmpeg.bundledProblem,
     speechToText,
     viewingRetentionDays,
+    viewingFoldMs,
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
     webhooks,

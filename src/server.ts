@@ -24,6 +24,7 @@ import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { videoSpeechToTextHandler } from './workers/video-speech-to-text.ts';
+import { startViewingFolder, type ViewingFolder } from './workers/viewing-folder.ts';
 import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
 
 export type Role = 'api' | 'worker' | 'all';
@@ -87,6 +88,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let feedWorker: JobWorker | undefined;
   let speechWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
+  let viewingFolder: ViewingFolder | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
   const { mediaStore, secret, outbound } = dependencies;
 
@@ -156,6 +158,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         leaseMs: config.jobLeaseMs,
       });
     }
+    viewingFolder = startViewingFolder({ db: database.db, log, intervalMs: config.viewingFoldMs });
     webhookWorker = startWebhookWorker({
       db: database.db,
       secret,
@@ -170,7 +173,15 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     clearInterval(timer);
     // The server stops accepting and lets in-flight requests finish while the workers finish their
     // current jobs and deliveries; the database closes only once nothing uses it.
-    await Promise.all([app?.close(), jobWorker?.stop(), feedWorker?.stop(), speechWorker?.stop(), webhookWorker?.stop()]);
+    // Viewing stored but not folded yet is folded by the next worker to start: nothing is lost.
+    await Promise.all([
+      app?.close(),
+      jobWorker?.stop(),
+      feedWorker?.stop(),
+      speechWorker?.stop(),
+      webhookWorker?.stop(),
+      viewingFolder?.stop(),
+    ]);
     redis?.disconnect();
     await database.close();
   };

@@ -1,15 +1,16 @@
 /**
  * Ninety days of make-believe viewing for the demo library, played through the same code that
- * records real players' batches (`recordBatch`), so every analytics answer on a fresh install is
- * computed exactly as in production. Deterministic: each video has its own audience size, a typical
+ * stores real players' batches (`createBatchStore`) and folds them (`foldAll`), so every analytics answer
+ * on a fresh install is computed exactly as in production. Deterministic: each video has its own audience size, a typical
  * drop-off, one or two moments people rewatch, and a call to action some viewers click; traffic
  * follows a weekday rhythm and working hours, and some viewers come back.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
+import { createBatchStore, type IncomingBatch } from '../domains/viewing/batch-intake.queries.ts';
 import type { ViewingEvent } from '../domains/viewing/collect-batch.ts';
-import { recordBatchIn } from '../domains/viewing/collection.queries.ts';
+import { foldAll } from '../domains/viewing/viewing-fold.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -28,13 +29,13 @@ export interface DemoViewingVideo {
 
 type Range = [number, number];
 
-/** Sessions recorded per transaction: one commit each would make seeding the embedded database slow. */
+/** Sessions stored per INSERT: one commit each would make seeding the embedded database slow. */
 const SESSIONS_PER_TRANSACTION = 250;
 
 /** Plays the sessions; returns how many were recorded. */
 export async function playDemoViewing(db: Kysely<Database>, videos: readonly DemoViewingVideo[], now: Date): Promise<number> {
   const random = prng(90_2026);
-  const sessions: (() => (trx: Transaction<Database>) => Promise<void>)[] = [];
+  const sessions: (() => IncomingBatch[])[] = [];
   for (const video of videos) {
     // Sessions per weekday, on average: a few popular videos, a long tail (and a seed that takes seconds).
     const audience = 0.05 + random() ** 3 * 1.2;
@@ -55,15 +56,17 @@ export async function playDemoViewing(db: Kysely<Database>, videos: readonly Dem
         const viewerId = `demo_viewer_${String(Math.floor(random() ** 1.5 * VIEWER_POOL)).padStart(5, '0')}`;
         const clicked = totalShare(ranges, video.durationSeconds) > 0.6 && random() < 0.08;
         const cta = clicked ? ctaAt * video.durationSeconds : null;
-        sessions.push(() => (trx) => playSession(trx, video, viewerId, ranges, cta, at));
+        sessions.push(() => playSession(video, viewerId, ranges, cta, at));
       }
     }
   }
+  const store = createBatchStore(db);
   for (let from = 0; from < sessions.length; from += SESSIONS_PER_TRANSACTION) {
-    await db.transaction().execute(async (trx) => {
-      for (const session of sessions.slice(from, from + SESSIONS_PER_TRANSACTION)) await session()(trx);
-    });
+    const batches = sessions.slice(from, from + SESSIONS_PER_TRANSACTION).flatMap((session) => session());
+    const refused = (await store(batches)).find((outcome) => !outcome.ok);
+    if (refused && !refused.ok) throw refused.error;
   }
+  await foldAll(db);
   return sessions.length;
 }
 
@@ -84,14 +87,7 @@ function watchPattern(random: () => number, duration: number, typicalShare: numb
   return ranges.map(([start, end]): Range => [round(Math.max(0, start)), round(Math.min(duration, end))]).filter(([s, e]) => e > s);
 }
 
-async function playSession(
-  trx: Transaction<Database>,
-  video: DemoViewingVideo,
-  viewerId: string,
-  ranges: Range[],
-  ctaPosition: number | null,
-  at: Date,
-): Promise<void> {
+function playSession(video: DemoViewingVideo, viewerId: string, ranges: Range[], ctaPosition: number | null, at: Date): IncomingBatch[] {
   const batches: ViewingEvent[][] = [[{ type: 'play', position: ranges[0]?.[0] ?? 0 }]];
   let played = 0;
   for (const [start, end] of ranges) {
@@ -110,10 +106,14 @@ async function playSession(
   if (ctaPosition !== null) last.push({ type: 'cta_click', position: round(ctaPosition), label: 'Book a demo' });
   last.push({ type: 'pause', position: ranges[ranges.length - 1]?.[1] ?? 0 });
   const sessionId = randomUUID();
-  for (const [i, events] of batches.entries()) {
-    const receivedAt = new Date(at.getTime() + i * 5000);
-    await recordBatchIn(trx, { sessionId, videoId: video.id, viewerId, sequence: i + 1, events, receivedAt });
-  }
+  return batches.map((events, i) => ({
+    sessionId,
+    videoId: video.id,
+    viewerId,
+    sequence: i + 1,
+    events,
+    receivedAt: new Date(at.getTime() + i * 5000),
+  }));
 }
 
 function totalShare(ranges: Range[], duration: number): number {

@@ -28,6 +28,8 @@ import * as channel from './migrations/0022-channel.ts';
 import * as transcriptSearch from './migrations/0023-transcript-search.ts';
 import * as searchIndexes from './migrations/0024-search-indexes.ts';
 import * as transcriptConfigsByWorkspace from './migrations/0025-transcript-configs-by-workspace.ts';
+import * as viewingFold from './migrations/0026-viewing-fold.ts';
+import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads-revenue.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -53,6 +55,8 @@ const migrations: Record<string, Migration> = {
   '0023-transcript-search': transcriptSearch,
   '0024-search-indexes': searchIndexes,
   '0025-transcript-configs-by-workspace': transcriptConfigsByWorkspace,
+  '0026-viewing-fold': viewingFold,
+  '0027-workspace-day-leads-revenue': workspaceDayLeadsRevenue,
 };
 
 /**

@@ -15,6 +15,8 @@ import { migrateToLatest } from './migrate.ts';
 import { migratedTemplate, templateCachePath, templateKey } from './pglite-template.ts';
 
 const KYSELY_TABLES = ['kysely_migration', 'kysely_migration_lock'];
+/** Tables a migration sets up with their one row of state, not data (the viewing fold's cursor, at the start). */
+const STATE_ROWS: Record<string, number> = { viewing_fold: 1 };
 
 test('the template holds every migration and not a single row of data', async (t) => {
   const database = await openDatabase({ kind: 'pglite-memory' });
@@ -27,7 +29,7 @@ test('the template holds every migration and not a single row of data', async (t
   assert.ok(names.includes('workspaces') && names.includes('service_settings'), names.join(', '));
   for (const name of names.filter((n) => !KYSELY_TABLES.includes(n))) {
     const { rows } = await sql<{ n: number }>`select count(*)::int as n from ${sql.table(name)}`.execute(database.db);
-    assert.equal(rows[0]?.n, 0, `${name} is empty in the template`);
+    assert.equal(rows[0]?.n, STATE_ROWS[name] ?? 0, `${name} holds no data in the template`);
   }
 });
 

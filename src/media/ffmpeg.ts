@@ -1,10 +1,9 @@
 /**
- * Runs ffmpeg as a child process: arguments as an array (no shell, so no file name or URL is ever
- * interpreted), stdin closed, a hard time limit, and at most the last few KB of stderr kept to say
- * why it failed. Output is a stream, so a caller can send it straight to the media store.
+ * Runs ffmpeg as a bounded child process (bounded-process.ts: no shell, stdin closed, a hard time
+ * limit, the last few KB of stderr kept to say why it failed). Output is a stream, so a caller can send it straight to the media store.
  */
-import { spawn } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
+import { howItEnded, spawnBounded } from './bounded-process.ts';
 
 const STDERR_KEEP = 2048;
 
@@ -18,39 +17,21 @@ export interface FfmpegRun {
 }
 
 export function runFfmpeg(ffmpegPath: string, args: readonly string[], options: { timeoutMs: number; signal?: AbortSignal }): FfmpegRun {
-  const child = spawn(ffmpegPath, ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const run = spawnBounded(ffmpegPath, ['-nostdin', '-hide_banner', '-loglevel', 'error', ...args], {
+    ...options,
+    stdout: 'pipe',
+    stderrKeep: STDERR_KEEP,
   });
-  let stderr = '';
-  child.stderr.setEncoding('utf8');
-  child.stderr.on('data', (chunk: string) => {
-    stderr = (stderr + chunk).slice(-STDERR_KEEP);
-  });
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    child.kill('SIGKILL');
-  }, options.timeoutMs);
-  const stop = () => child.kill('SIGKILL');
-  options.signal?.addEventListener('abort', stop, { once: true });
-  const finished = new Promise<void>((resolve, reject) => {
-    child.once('error', (error) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-      reject(new Error(`ffmpeg could not be started: ${error.message}`));
-    });
-    child.once('close', (code, signal) => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-      if (code === 0) resolve();
-      else if (timedOut) reject(new Error(`ffmpeg took longer than ${options.timeoutMs} ms`));
-      else reject(new Error(`ffmpeg ${signal ? `was stopped by ${signal}` : `exited with ${code}`}: ${stderr.trim() || 'no message'}`));
-    });
+  const finished = run.ended.then((end) => {
+    if (end.ok) return;
+    if (end.reason === 'not_started') throw new Error(`ffmpeg could not be started: ${end.error.message}`);
+    if (end.reason === 'timed_out') throw new Error(`ffmpeg took longer than ${options.timeoutMs} ms`);
+    throw new Error(`ffmpeg ${howItEnded(end)}: ${end.stderr.trim() || 'no message'}`);
   });
   // Node discards what a child wrote to a pipe nobody is reading when it exits (flushStdio), so a
   // caller that starts reading a moment later would get nothing: hold the output from the start.
-  const stdout = child.stdout.pipe(new PassThrough());
-  return { stdout, finished, kill: stop };
+  const stdout = (run.child.stdout as Readable).pipe(new PassThrough());
+  return { stdout, finished, kill: run.kill };
 }
 
 /** Runs ffmpeg and collects its standard output as text, refusing more than `maxBytes`. */

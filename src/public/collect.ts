@@ -2,7 +2,9 @@
  * POST /collect: where players report viewing. No API credential: the viewing token of the page
  * names the video and the session, so a client can only report on what it was shown. The batch is
  * validated (shape, then times against the video), bots are answered 204 and dropped, and the
- * answer comes only after the batch is committed with its rollups: acknowledged means counted.
+ * answer comes only after the batch is durably stored, in a group with other requests' batches
+ * (domains/viewing/batch-collector.ts): acknowledged means it will be counted, once. The worker folds
+ * it into the sessions and rollups within seconds (domains/viewing/viewing-fold.ts).
  * sendBeacon cannot set JSON headers cross-browser, so text/plain bodies are read as JSON too.
  */
 import type { FastifyInstance } from 'fastify';
@@ -11,8 +13,8 @@ import { AppError, errorBody } from '../core/errors.ts';
 import { outageError } from '../core/unavailable.ts';
 import { validateInput } from '../core/validation.ts';
 import type { Database } from '../db/tables/index.ts';
+import { createBatchCollector } from '../domains/viewing/batch-collector.ts';
 import { CollectBatch } from '../domains/viewing/collect-batch.ts';
-import { recordBatch } from '../domains/viewing/collection.queries.ts';
 import type { ViewingTokens } from '../domains/viewing/viewing-token.ts';
 import { acceptBeaconJson } from './beacon-json-body.ts';
 import { bodyTooLargeHandler } from './body-too-large.ts';
@@ -36,6 +38,9 @@ export interface CollectOptions {
 }
 
 export async function registerCollect(app: FastifyInstance, options: CollectOptions): Promise<void> {
+  const collector = createBatchCollector(options.db);
+  // Batches already handed over are answered before the database closes.
+  app.addHook('onClose', () => collector.drain());
   await app.register(async (collect) => {
     // Replaces the API's JSON parser here: /collect reads text/plain as JSON too (sendBeacon).
     acceptBeaconJson(collect, BODY_LIMIT);
@@ -46,7 +51,7 @@ export async function registerCollect(app: FastifyInstance, options: CollectOpti
         const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
         const now = options.clock();
         const token = requireViewingToken(options.viewingTokens, batch.token, now);
-        const { duplicate } = await recordBatch(options.db, {
+        const { duplicate } = await collector.record({
           sessionId: token.sessionId,
           videoId: token.videoId,
           viewerId: batch.viewer_id,

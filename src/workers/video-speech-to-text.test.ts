@@ -61,6 +61,11 @@ function startProcessing(t: TestContext, harness: TestApp): void {
   t.after(() => worker.stop());
 }
 
+/** The HTTP engine as a deployment would configure it, pointed at the test's fake server on loopback. */
+function whisperAt(url: string): SpeechToText {
+  return openAiTranscriptions({ url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK });
+}
+
 function startSpeechToText(t: TestContext, harness: TestApp, engine: SpeechToText, maxSeconds = 3600): void {
   const worker = startJobWorker({
     db: harness.database.db,
@@ -161,11 +166,7 @@ test('HTTP engine: the serverâ€™s segments become the transcript, in the videoâ€
   }));
   const harness = await startTestApp(t, { isolated: true });
   startProcessing(t, harness);
-  startSpeechToText(
-    t,
-    harness,
-    openAiTranscriptions({ url: server.url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK }),
-  );
+  startSpeechToText(t, harness, whisperAt(server.url));
   const ws = await harness.workspace();
   const videoId = await upload(harness, ws.key, clip);
 
@@ -217,11 +218,7 @@ test('captions saved before the job runs are kept: the server is not even asked'
   const captions = { source: 'captions' as const, language: 'fr', segments: [{ start_seconds: 0, end_seconds: 2, text: 'Bonjour.' }] };
   await harness.database.db.transaction().execute((trx) => saveTranscript(trx, ws.id, videoId, captions, new Date()));
 
-  startSpeechToText(
-    t,
-    harness,
-    openAiTranscriptions({ url: server.url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK }),
-  );
+  startSpeechToText(t, harness, whisperAt(server.url));
   assert.equal((await jobEnded(harness, videoId)).status, 'succeeded');
   assert.equal(server.received.length, 0);
   const res = await transcript(harness, ws.key, videoId);
@@ -247,11 +244,7 @@ test('captions that arrive while the speech is being recognised win', async (t) 
   const ws = await harness.workspace();
   const videoId = await upload(harness, ws.key, clip);
   target = { workspaceId: ws.id, videoId };
-  startSpeechToText(
-    t,
-    harness,
-    openAiTranscriptions({ url: server.url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK }),
-  );
+  startSpeechToText(t, harness, whisperAt(server.url));
 
   assert.equal((await jobEnded(harness, videoId)).status, 'succeeded');
   assert.equal(server.received.length, 1);
@@ -263,11 +256,7 @@ test('a failing server: the job is retried, then fails for good, and the video s
   const server = await startFakeTranscriptionServer(t, () => ({ status: 500, body: { error: { message: 'The server had an error.' } } }));
   const harness = await startTestApp(t, { isolated: true });
   startProcessing(t, harness);
-  startSpeechToText(
-    t,
-    harness,
-    openAiTranscriptions({ url: server.url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK }),
-  );
+  startSpeechToText(t, harness, whisperAt(server.url));
   const ws = await harness.workspace();
   const videoId = await upload(harness, ws.key, clip);
 
@@ -283,12 +272,7 @@ test('a video longer than the limit is left without a transcript', async (t) => 
   const server = await startFakeTranscriptionServer(t);
   const harness = await startTestApp(t, { isolated: true });
   startProcessing(t, harness);
-  startSpeechToText(
-    t,
-    harness,
-    openAiTranscriptions({ url: server.url, key: 'k', model: 'whisper-1', timeoutMs: 30_000, allowPrivateNetworks: LOOPBACK }),
-    2,
-  );
+  startSpeechToText(t, harness, whisperAt(server.url), 2);
   const ws = await harness.workspace();
   const videoId = await upload(harness, ws.key, clip);
   assert.equal((await jobEnded(harness, videoId)).status, 'succeeded');

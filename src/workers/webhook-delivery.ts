@@ -8,6 +8,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import { abortableSleep } from '../core/abortable-sleep.ts';
 import type { Log, OutboundSettings } from '../core/context.ts';
 import { createSealedBox } from '../core/sealed-box.ts';
 import type { Database } from '../db/tables/index.ts';
@@ -120,7 +121,7 @@ export function startWebhookWorker(options: WebhookWorkerOptions): WebhookWorker
       } catch (err) {
         log.warn({ err }, 'webhook fan-out unavailable; retrying');
       }
-      await sleep(options.pollMs, stopping.signal);
+      await abortableSleep(options.pollMs, stopping.signal);
     }
   };
 
@@ -174,17 +175,4 @@ function createWaker(signal: AbortSignal) {
       else pending = true;
     },
   };
-}
-
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener('abort', done, { once: true });
-  });
 }

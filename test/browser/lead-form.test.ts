@@ -18,6 +18,7 @@ import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { testFfmpegPath } from '../helpers/ffmpeg.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
+import { foldEverything } from '../helpers/viewing.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
 
 const clip = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'clip.mp4'));
@@ -61,6 +62,7 @@ async function playToEnd(page: Page): Promise<void> {
 
 /** The sessions of the lead's journey as the database holds them: every session of a browser linked to it. */
 async function journeySessions(harness: TestApp, workspaceId: string, leadId: string): Promise<string[]> {
+  await foldEverything(harness.database.db); // the worker's job in the service
   const rows = await harness.database.db
     .selectFrom('viewing_sessions as s')
     .innerJoin('lead_viewers as lv', (join) =>

@@ -16,6 +16,7 @@ import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { testFfmpegPath } from '../helpers/ffmpeg.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
+import { foldEverything } from '../helpers/viewing.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
 
 const clip = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'clip.mp4'));
@@ -172,7 +173,9 @@ test('a viewer plays, seeks and leaves: the service records the session from the
     for (const [start, end] of event.ranges ?? []) assert.ok(start >= 0 && start < end && end <= CLIP_SECONDS, JSON.stringify(event));
   }
 
-  // The session as the service keeps it: this viewer, from 0 to about 1 s, then from 2 s to the end.
+  // The session as the service keeps it once the batches are folded (the worker's job in the
+  // service): this viewer, from 0 to about 1 s, then from 2 s to the end.
+  await foldEverything(harness.database.db);
   const session = await harness.database.db
     .selectFrom('viewing_sessions')
     .selectAll()

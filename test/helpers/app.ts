@@ -39,6 +39,7 @@ import { buildDependencies, type Dependencies } from '../../src/dependencies.ts'
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
 import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feed-url.ts';
+import { countLedgerEntry } from '../../src/domains/viewing/workspace-day-counts.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import type { Lookup } from '../../src/net/check-url.ts';
@@ -88,7 +89,7 @@ export interface TestWorkspace {
   addFolder(name: string): Promise<string>;
   /** A lead made the way every path makes one (upsertLeadRecord); its id. */
   addLead(fields?: Partial<LeadFields> & { source?: LeadSource }): Promise<string>;
-  /** A ledger entry row (no attribution), a succeeded purchase unless told otherwise; its id. */
+  /** A ledger entry row (no attribution), a succeeded purchase unless told otherwise, counted in the revenue days; its id. */
   addOutcome(fields?: Partial<NewOutcome>): Promise<string>;
   /**
    * A route row with one step per video (a new 60-second video when none is given), the first the
@@ -306,7 +307,19 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
             created_at: at,
             ...fields,
           })
-          .execute();
+          .returningAll()
+          .executeTakeFirstOrThrow()
+          .then((entry) =>
+            // Counted in the workspace's revenue days, as insertOutcome counts what it writes.
+            countLedgerEntry(database.db, {
+              workspaceId: entry.workspace_id,
+              kind: entry.kind,
+              status: entry.status,
+              currency: entry.currency,
+              amount: Number(entry.amount),
+              occurredAt: entry.occurred_at,
+            }),
+          );
         return id;
       },
       async addRoute({ name = 'Test route', status = 'draft', videoIds } = {}) {

@@ -2,8 +2,15 @@
  * Viewing as a player does it: a viewing token for a page view of a video (as the watch page would
  * issue), and batches POSTed to /collect with a browser's User-Agent. `watch` plays a whole session
  * from a list of batches, numbering them 1, 2, 3… like the player.
+ *
+ * In the service the worker folds stored batches into the analytics within a fraction of a second;
+ * tests have no worker, so `collect` folds everything stored before it answers (`foldEverything`),
+ * and a test reads its numbers right after.
  */
 import assert from 'node:assert/strict';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/tables/index.ts';
+import { foldAll } from '../../src/domains/viewing/viewing-fold.ts';
 import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts';
 import { TEST_SECRET, type TestApp } from './app.ts';
 
@@ -28,6 +35,7 @@ export async function collect(harness: TestApp, body: unknown, headers: Record<s
     headers: { 'content-type': 'application/json', 'user-agent': BROWSER, ...headers },
     payload: typeof body === 'string' ? body : JSON.stringify(body),
   });
+  if (res.statusCode === 200) await foldEverything(harness.database.db);
   return { status: res.statusCode, body: res.body ? JSON.parse(res.body) : undefined, headers: res.headers };
 }
 
@@ -45,4 +53,13 @@ export async function watch(harness: TestApp, videoId: string, viewerId: string,
 export function viewer(name: string): string {
   // Padded with a character names do not end in, so 'q1' and 'q10' stay two viewers.
   return `viewer_${name}`.padEnd(16, '_');
+}
+
+/**
+ * Folds until every batch stored so far is folded. A fold takes only batches of transactions that
+ * have ended; on a shared PostgreSQL another test file's transaction may be running, so this waits
+ * for it rather than stopping at the first fold that found nothing.
+ */
+export async function foldEverything(db: Kysely<Database>): Promise<void> {
+  await foldAll(db, { waitMs: 10_000 });
 }

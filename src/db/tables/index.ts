@@ -19,7 +19,16 @@ import type {
 import type { BookingsTable, CalendarBusyTimesTable, CalendarFeedsTable, EventTypesTable } from './scheduling.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
 import type { FoldersTable, TranscriptSegmentsTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
-import type { VideoDailyStatsTable, VideoHeatmapsTable, VideoStatsTable, ViewingBatchesTable, ViewingSessionsTable } from './viewing.ts';
+import type {
+  VideoDailyStatsTable,
+  VideoHeatmapsTable,
+  VideoStatsTable,
+  ViewingBatchesTable,
+  ViewingFoldTable,
+  ViewingSessionsTable,
+  WorkspaceDailyRevenueTable,
+  WorkspaceDailyStatsTable,
+} from './viewing.ts';
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
@@ -57,6 +66,9 @@ export interface Database {
   viewing_batches: ViewingBatchesTable;
   video_daily_stats: VideoDailyStatsTable;
   video_heatmaps: VideoHeatmapsTable;
+  viewing_fold: ViewingFoldTable;
+  workspace_daily_stats: WorkspaceDailyStatsTable;
+  workspace_daily_revenue: WorkspaceDailyRevenueTable;
   leads: LeadsTable;
   lead_viewers: LeadViewersTable;
   lead_activities: LeadActivitiesTable;

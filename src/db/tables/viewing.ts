@@ -49,6 +49,49 @@ export interface ViewingBatchesTable {
   video_id: string;
   events: ColumnType<unknown[], string, string>;
   received_at: Timestamp;
+  /** The browser's id as the batch gave it; null on batches stored before migration 0026. */
+  viewer_id: string | null;
+  /** The transaction that stored the batch and its number: the fold's order (migration 0026). Null: counted on arrival. */
+  fold_xid: ColumnType<string | null, never, never>;
+  position: ColumnType<number | null, never, never>;
+}
+
+/** The fold's cursor (one row): the last batch folded, in (fold_xid, position) order. */
+export interface ViewingFoldTable {
+  id: ColumnType<number, never, never>;
+  fold_xid: string;
+  position: number;
+  folded_at: Timestamp | null;
+}
+
+/** The workspace's day: the sums of its videos' days, its distinct viewers and the videos viewed (migration 0026). */
+export interface WorkspaceDailyStatsTable {
+  workspace_id: string;
+  day: Day;
+  views: ColumnType<number, number | undefined, number>;
+  unique_viewers: ColumnType<number, number | undefined, number>;
+  viewer_sketch: Uint8Array;
+  /** The ids of the videos viewed that day, as a sketch of distinct ids like the viewers'. */
+  video_sketch: Uint8Array;
+  watch_time_seconds: ColumnType<number, number | undefined, number>;
+  engagement_sum: ColumnType<number, number | undefined, number>;
+  completions: ColumnType<number, number | undefined, number>;
+  conversions: ColumnType<number, number | undefined, number>;
+  /** Leads captured by the workspace's video forms that day. */
+  leads: ColumnType<number, number | undefined, number>;
+  /** Leads created that day, whatever their source (migration 0027). */
+  new_leads: ColumnType<number, number | undefined, number>;
+}
+
+/** Succeeded purchases and refunds per workspace, local day and currency, in minor units (migration 0027). */
+export interface WorkspaceDailyRevenueTable {
+  workspace_id: string;
+  day: Day;
+  currency: string;
+  purchases: ColumnType<number, number | undefined, number>;
+  purchased: ColumnType<number, number | undefined, number>;
+  refunds: ColumnType<number, number | undefined, number>;
+  refunded: ColumnType<number, number | undefined, number>;
 }
 
 export interface VideoDailyStatsTable {

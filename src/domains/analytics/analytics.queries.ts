@@ -1,6 +1,6 @@
 /**
- * Analytics reads of viewing. They read only the rollups (video_daily_stats, video_heatmaps,
- * video_stats), never viewing_sessions or viewing_batches, so their cost follows the number of videos and days asked
+ * Analytics reads of viewing. They read only the rollups (video_daily_stats, workspace_daily_stats,
+ * video_heatmaps, video_stats), never viewing_sessions or viewing_batches, so their cost follows the number of videos and days asked
  * for, not the number of views behind them. Every query is scoped to the workspace; a video of
  * another workspace is not_found.
  */
@@ -51,11 +51,27 @@ export async function videoDayRows(db: Kysely<Database>, workspaceId: string, vi
     .execute();
 }
 
-/** Every video's day rows in the workspace between two local days, with their viewer sketches. */
+/**
+ * The workspace's day rows between two local days (one per day with any viewing, lead capture or
+ * new lead), with the sketches of their viewers and of the videos viewed: the summary and the daily
+ * series read days, not video-days, so their cost follows the days asked for, not the size of the
+ * library or of its history.
+ */
 export async function workspaceDayRows(db: Kysely<Database>, workspaceId: string, from: string, to: string) {
   return db
-    .selectFrom('video_daily_stats')
-    .select([...dayColumns, 'video_id', 'viewer_sketch'])
+    .selectFrom('workspace_daily_stats')
+    .select([...dayColumns, 'new_leads', 'viewer_sketch', 'video_sketch'])
+    .where('workspace_id', '=', workspaceId)
+    .where('day', '>=', from)
+    .where('day', '<=', to)
+    .execute();
+}
+
+/** The workspace's succeeded revenue per local day and currency between two days, both included. */
+export async function workspaceRevenueDays(db: Kysely<Database>, workspaceId: string, from: string, to: string) {
+  return db
+    .selectFrom('workspace_daily_revenue')
+    .select(['day', 'currency', 'purchases', 'purchased', 'refunds', 'refunded'])
     .where('workspace_id', '=', workspaceId)
     .where('day', '>=', from)
     .where('day', '<=', to)

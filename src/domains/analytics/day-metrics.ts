@@ -82,6 +82,14 @@ export function distinctViewers(sketches: Iterable<Uint8Array | null | undefined
   return countViewers(mergeSketches(sketches));
 }
 
+/**
+ * Distinct videos viewed across workspace day rows: their sketches of video ids merged, then counted
+ * (the same sketch as viewers': exact up to 512 videos, estimated within about 2% beyond).
+ */
+export function distinctVideos(sketches: Iterable<Uint8Array>): number {
+  return countViewers(mergeSketches(sketches));
+}
+
 /** Rows grouped by day, for zero-filled series. */
 export function byDay<T extends { day: string }>(rows: readonly T[]): Map<string, T[]> {
   const days = new Map<string, T[]>();

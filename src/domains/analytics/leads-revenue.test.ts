@@ -1,20 +1,19 @@
 /**
  * Leads and revenue in the analytics operations: leads captured the way the watch-page form captures
- * them (the lead through upsertLeadRecord, then one more in video_daily_stats.leads for the local
- * day and in video_stats.leads), ledger entries in and out of the window, across a local midnight,
+ * them (the lead through upsertLeadRecord, then counted by the capture's own countLead in the local
+ * day's rollups and the video's lifetime), ledger entries in and out of the window, across a local midnight,
  * in three currencies, pending, failed and refunded, attributed by last touch to one video or
  * another, and another workspace's entries, which never count. Every figure is worked out by hand.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../test/helpers/mcp-client.ts';
 import { collect, type Event, pageView, viewer } from '../../../test/helpers/viewing.ts';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import type { NewOutcome } from '../../db/tables/index.ts';
+import { countLead } from '../leads/lead-capture.ts';
 import { upsertLeadRecord } from '../leads/lead-records.queries.ts';
-import { emptySketch } from '../viewing/viewer-sketch.ts';
 
 const TIME_ZONE = 'Europe/Paris';
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -40,16 +39,7 @@ async function captureLead(harness: TestApp, ws: TestWorkspace, videoId: string,
     at: when,
   });
   assert.ok(created);
-  await db
-    .insertInto('video_daily_stats')
-    .values({ video_id: videoId, day: localDay(when, TIME_ZONE), workspace_id: ws.id, viewer_sketch: emptySketch(), leads: 1 })
-    .onConflict((conflict) => conflict.columns(['video_id', 'day']).doUpdateSet({ leads: sql`video_daily_stats.leads + 1` }))
-    .execute();
-  await db
-    .insertInto('video_stats')
-    .values({ video_id: videoId, workspace_id: ws.id, leads: 1, updated_at: when })
-    .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ leads: sql`video_stats.leads + 1` }))
-    .execute();
+  await db.transaction().execute((trx) => countLead(trx, ws.id, videoId, localDay(when, TIME_ZONE), when));
   return lead.id;
 }
 

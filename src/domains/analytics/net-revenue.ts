@@ -54,6 +54,24 @@ export function revenueChanges(entries: readonly OutcomeBucket[], now: number, b
   });
 }
 
+/**
+ * The workspace's revenue days (workspace_daily_revenue) as ledger buckets: each day's purchases and
+ * refunds in the bucket `bucketOfDay` gives it (days it gives none of are left out).
+ */
+export function revenueDayBuckets(
+  days: readonly { day: string; currency: string; purchases: number; purchased: number; refunds: number; refunded: number }[],
+  bucketOfDay: (day: string) => number | undefined,
+): OutcomeBucket[] {
+  return days.flatMap((row) => {
+    const bucket = bucketOfDay(row.day);
+    if (bucket === undefined) return [];
+    return [
+      { bucket, kind: 'purchase' as const, currency: row.currency, count: Number(row.purchases), amount: Number(row.purchased) },
+      { bucket, kind: 'refund' as const, currency: row.currency, count: Number(row.refunds), amount: Number(row.refunded) },
+    ];
+  });
+}
+
 /** Succeeded entries of a kind in a bucket, whatever their currency. */
 export function countOf(entries: readonly OutcomeBucket[], kind: OutcomeBucket['kind'], bucket: number): number {
   return entries.filter((entry) => entry.kind === kind && entry.bucket === bucket).reduce((sum, entry) => sum + entry.count, 0);

@@ -166,7 +166,16 @@ async function keepingWhatTheLeadHolds(trx: Transaction<Database>, workspaceId: 
   return fields;
 }
 
-async function countLead(trx: Transaction<Database>, workspaceId: string, videoId: string, day: string, at: Date): Promise<void> {
+/** Counts a captured lead in the video's day, the workspace's day and the video's lifetime (its form's conversions). */
+export async function countLead(trx: Transaction<Database>, workspaceId: string, videoId: string, day: string, at: Date): Promise<void> {
+  // The workspace's day first: the order every writer of these rows locks them in (the fold too).
+  await trx
+    .insertInto('workspace_daily_stats')
+    .values({ workspace_id: workspaceId, day, viewer_sketch: emptySketch(), video_sketch: emptySketch(), leads: 1 })
+    .onConflict((conflict) =>
+      conflict.columns(['workspace_id', 'day']).doUpdateSet({ leads: sql<number>`workspace_daily_stats.leads + 1` }),
+    )
+    .execute();
   await trx
     .insertInto('video_daily_stats')
     .values({ video_id: videoId, day, workspace_id: workspaceId, viewer_sketch: emptySketch(), leads: 1 })

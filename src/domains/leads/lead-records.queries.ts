@@ -11,6 +11,7 @@ import type { Database, LeadActivityKind, LeadRow, LeadSource, LeadStatus } from
 import type { LeadSnapshot } from '../../events/lead-events.ts';
 import { recordEvent } from '../../events/outbox.ts';
 import { totalLength } from '../viewing/watched-ranges.ts';
+import { countNewLead } from '../viewing/workspace-day-counts.queries.ts';
 import { addEngagement, decayedPoints, engagementScore, sessionPoints } from './engagement-score.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 
@@ -92,6 +93,7 @@ export async function upsertLeadRecord(db: Kysely<Database>, request: UpsertLead
     .returningAll()
     .executeTakeFirst();
   if (inserted) {
+    await countNewLead(db, workspaceId, at);
     if (request.note)
       await recordLeadActivity(db, { workspaceId, leadId: id, kind: 'note', data: { body: request.note, author: request.author }, at });
     return { lead: inserted, created: true, changed: [] };

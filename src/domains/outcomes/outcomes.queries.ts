@@ -10,6 +10,7 @@ import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
 import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus, OutcomesTable } from '../../db/tables/index.ts';
 import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
+import { countLedgerEntry } from '../viewing/workspace-day-counts.queries.ts';
 import { attributeToVideos } from './attribution.ts';
 
 export interface NewLedgerEntry {
@@ -60,7 +61,10 @@ export async function insertOutcome(db: Kysely<Database>, entry: NewLedgerEntry)
     .onConflict((conflict) => conflict.columns(['workspace_id', 'external_id']).where('external_id', 'is not', null).doNothing())
     .returning('id')
     .executeTakeFirst();
-  if (inserted) return { outcomeId: id, inserted: true };
+  if (inserted) {
+    await countLedgerEntry(db, entry);
+    return { outcomeId: id, inserted: true };
+  }
   const existing = await findOutcomeIdByExternalId(db, entry.workspaceId, entry.externalId as string);
   return { outcomeId: existing as string, inserted: false };
 }

@@ -24,6 +24,17 @@ export async function findServableVideo<O>(
   return pick(servableVideos(db).where('videos.id', '=', videoId)).executeTakeFirst();
 }
 
+/** The servable videos among these ids (malformed ids are skipped), shaped by `pick`: one query for many. */
+export async function findServableVideos<O>(
+  db: Kysely<Database>,
+  videoIds: readonly string[],
+  pick: (query: SelectQueryBuilder<Database, 'videos', object>) => SelectQueryBuilder<Database, 'videos', O>,
+): Promise<O[]> {
+  const wellFormed = [...new Set(videoIds)].filter((id) => UUID.test(id));
+  if (wellFormed.length === 0) return [];
+  return pick(servableVideos(db).where('videos.id', 'in', wellFormed)).execute();
+}
+
 /** The same rule for a video already read, so get_video hands out public URLs only for what is served. */
 export function isServable(video: Pick<VideosTable, 'status'> & { archived: boolean }): boolean {
   return video.status === 'ready' && !video.archived;

@@ -5,11 +5,11 @@
  * one utterance of a control file, decoded in one run of the program that loads the models once;
  * its CTM output gives every word a start and a duration within its utterance.
  */
-import { spawn } from 'node:child_process';
 import { accessSync, constants, statSync } from 'node:fs';
 import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { howItEnded, spawnBounded } from '../bounded-process.ts';
 import { findSpeech, frameLoudness, packWindows, type TimeSpan } from './speech-spans.ts';
 import { type RecognisedSpeech, type SpeechToText, SpeechToTextError } from './speech-to-text.ts';
 import { segmentsOfWords, type TimedWord } from './timed-words.ts';
@@ -137,41 +137,18 @@ export function parseCtm(ctm: string, utterances: readonly TimeSpan[]): TimedWor
   return words.sort((a, b) => a.startSeconds - b.startSeconds);
 }
 
-function runProgram(program: string, args: string[], options: { timeoutMs: number; signal: AbortSignal | undefined }): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(program, args, { stdio: ['ignore', 'ignore', 'pipe'] });
-    let stderr = '';
-    child.stderr.setEncoding('utf8');
-    child.stderr.on('data', (chunk: string) => {
-      stderr = (stderr + chunk).slice(-STDERR_KEEP);
+async function runProgram(program: string, args: string[], options: { timeoutMs: number; signal: AbortSignal | undefined }): Promise<void> {
+  const end = await spawnBounded(program, args, { ...options, stdout: 'ignore', stderrKeep: STDERR_KEEP }).ended;
+  if (end.ok) return;
+  if (end.reason === 'not_started') {
+    throw new SpeechToTextError(`${program} could not be started (${end.error.message}); install it with: ${POCKETSPHINX_INSTALL_HINT}`, {
+      cause: end.error,
     });
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      child.kill('SIGKILL');
-    }, options.timeoutMs);
-    const stop = () => child.kill('SIGKILL');
-    options.signal?.addEventListener('abort', stop, { once: true });
-    const settle = () => {
-      clearTimeout(timer);
-      options.signal?.removeEventListener('abort', stop);
-    };
-    child.once('error', (error) => {
-      settle();
-      reject(
-        new SpeechToTextError(`${program} could not be started (${error.message}); install it with: ${POCKETSPHINX_INSTALL_HINT}`, {
-          cause: error,
-        }),
-      );
-    });
-    child.once('close', (code, signal) => {
-      settle();
-      if (code === 0) return resolve();
-      if (timedOut) return reject(new SpeechToTextError(`pocketsphinx took longer than ${Math.round(options.timeoutMs / 1000)} s`));
-      const why = stderr.split('\n').findLast((line) => /\b(ERROR|FATAL)/.test(line)) ?? stderr.trim().split('\n').at(-1) ?? 'no message';
-      reject(new SpeechToTextError(`pocketsphinx ${signal ? `was stopped by ${signal}` : `exited with ${code}`}: ${why}`));
-    });
-  });
+  }
+  if (end.reason === 'timed_out') throw new SpeechToTextError(`pocketsphinx took longer than ${Math.round(options.timeoutMs / 1000)} s`);
+  const why =
+    end.stderr.split('\n').findLast((line) => /\b(ERROR|FATAL)/.test(line)) ?? end.stderr.trim().split('\n').at(-1) ?? 'no message';
+  throw new SpeechToTextError(`pocketsphinx ${howItEnded(end)}: ${why}`);
 }
 
 function isExecutableFile(path: string): boolean {

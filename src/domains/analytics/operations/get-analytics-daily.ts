@@ -1,29 +1,28 @@
 /**
  * get_analytics_daily: the workspace's metrics day by day between two dates (at most 366 days, in the
- * workspace time zone), every day present, with totals over the window. From the per-day rollups,
- * plus new leads and net revenue per day read by index from the leads and the ledger; reads only.
+ * workspace time zone), every day present, with totals over the window. From the workspace's day
+ * rollups: viewing and new leads per day, net revenue per day and currency; reads only.
  */
 import { Type } from 'typebox';
 import { eachDay } from '../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
+import { workspaceDayRows, workspaceRevenueDays, workspaceTimeZone } from '../analytics.queries.ts';
 import { IsoDate, MetricProperties, WorkspaceLedgerProperties, WorkspaceTimeZone } from '../analytics.schemas.ts';
 import { resolveDateWindow } from '../date-range.ts';
-import { localDayBoundaries } from '../day-boundaries.ts';
-import { byDay, distinctViewers, metricsOf, type RollupRow, sumRows } from '../day-metrics.ts';
-import { newLeadCounts, type OutcomeBucket, succeededOutcomes } from '../leads-and-revenue.queries.ts';
-import { netRevenue } from '../net-revenue.ts';
+import { byDay, distinctVideos, distinctViewers, metricsOf, type RollupRow, sumRows } from '../day-metrics.ts';
+import type { OutcomeBucket } from '../leads-and-revenue.queries.ts';
+import { netRevenue, revenueDayBuckets } from '../net-revenue.ts';
 
 const VideosWatched = Type.Integer({ minimum: 0, description: 'Videos with at least one view.' });
 
-type Row = RollupRow & { video_id: string; viewer_sketch: Uint8Array };
+type Row = RollupRow & { new_leads: number; viewer_sketch: Uint8Array; video_sketch: Uint8Array };
 
-function workspaceMetrics(rows: readonly Row[], leads: number, outcomes: readonly OutcomeBucket[]) {
+function workspaceMetrics(rows: readonly Row[], outcomes: readonly OutcomeBucket[]) {
   return {
     ...metricsOf(sumRows(rows), distinctViewers(rows.map((row) => row.viewer_sketch))),
-    videos_watched: new Set(rows.filter((row) => row.views > 0).map((row) => row.video_id)).size,
-    leads,
+    videos_watched: distinctVideos(rows.map((row) => row.video_sketch)),
+    leads: rows.reduce((sum, row) => sum + row.new_leads, 0),
     revenue: netRevenue(outcomes),
   };
 }
@@ -74,28 +73,26 @@ export const getAnalyticsDaily = defineOperation({
   async handler(ctx, input) {
     const timeZone = await workspaceTimeZone(ctx.db, ctx.workspaceId);
     const window = resolveDateWindow({ from: input.from, to: input.to }, { from: 'from', to: 'to' }, localDay(ctx.now, timeZone));
-    // Lead and ledger bucket i + 1 is the window's day i.
-    const boundaries = localDayBoundaries(window.from, window.to, timeZone);
-    const [rows, leads, outcomes] = await Promise.all([
+    const [rows, revenueDays] = await Promise.all([
       workspaceDayRows(ctx.db, ctx.workspaceId, window.from, window.to),
-      newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
-      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
+      workspaceRevenueDays(ctx.db, ctx.workspaceId, window.from, window.to),
     ]);
     const days = byDay(rows);
-    const outcomesByDay = Map.groupBy(outcomes, (entry) => entry.bucket);
+    // Every revenue day in one bucket (0), then by its own day.
+    const outcomes = revenueDayBuckets(revenueDays, () => 0);
+    const outcomesByDay = byDay(revenueDays);
     return {
       time_zone: timeZone,
       from: window.from,
       to: window.to,
       days: window.days,
-      totals: workspaceMetrics(
-        rows,
-        leads.reduce((sum, count) => sum + count, 0),
-        outcomes,
-      ),
-      daily: eachDay(window.from, window.to).map((date, i) => ({
+      totals: workspaceMetrics(rows, outcomes),
+      daily: eachDay(window.from, window.to).map((date) => ({
         date,
-        ...workspaceMetrics(days.get(date) ?? [], leads[i] ?? 0, outcomesByDay.get(i + 1) ?? []),
+        ...workspaceMetrics(
+          days.get(date) ?? [],
+          revenueDayBuckets(outcomesByDay.get(date) ?? [], () => 0),
+        ),
       })),
     };
   },

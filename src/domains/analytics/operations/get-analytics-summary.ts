@@ -1,9 +1,10 @@
 /**
  * get_analytics_summary: the workspace's numbers for the last 7, 28, 90 or 365 days (today included,
  * in the workspace time zone), each beside the period of the same length before it and the change in
- * percent. From the per-day rollups, plus new leads and net revenue per currency read by index from
- * the leads and the ledger, the period's route visits (starts, completions, the routes started
- * most) and the public channel's views and opens; reads only.
+ * percent. From the workspace's day rollups (one row per day for viewing and new leads, one per day
+ * and currency for net revenue, whatever the size of the library and of its history), plus the
+ * period's route visits (starts, completions, the routes started most) and the public channel's
+ * views and opens; reads only.
  */
 import { Type } from 'typebox';
 import { addDays } from '../../../core/calendar/calendar-days.ts';
@@ -12,7 +13,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { changePercent } from '../../../core/reported-numbers.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { channelActivity } from '../../channel/channel-activity.queries.ts';
-import { workspaceDayRows, workspaceTimeZone } from '../analytics.queries.ts';
+import { workspaceDayRows, workspaceRevenueDays, workspaceTimeZone } from '../analytics.queries.ts';
 import {
   ChannelSection,
   Comparison,
@@ -23,9 +24,8 @@ import {
   WorkspaceTimeZone,
 } from '../analytics.schemas.ts';
 import { localDayStart } from '../day-boundaries.ts';
-import { distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
-import { newLeadCounts, succeededOutcomes } from '../leads-and-revenue.queries.ts';
-import { revenueChanges } from '../net-revenue.ts';
+import { distinctVideos, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
+import { revenueChanges, revenueDayBuckets } from '../net-revenue.ts';
 import { routeActivity } from '../route-activity.queries.ts';
 import { routesSection } from '../route-digest.ts';
 
@@ -111,29 +111,33 @@ export const getAnalyticsSummary = defineOperation({
     const today = localDay(ctx.now, timeZone);
     const period = { from_date: addDays(today, -(days - 1)), to_date: today, days };
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
-    // The previous period is bucket 1, this one bucket 2.
+    // Where the two periods begin and this one ends, for route visits and channel views.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, leads, outcomes, routes, channel] = await Promise.all([
+    const [rows, revenueDays, routes, channel] = await Promise.all([
       workspaceDayRows(ctx.db, ctx.workspaceId, previous.from_date, today),
-      newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
-      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
+      workspaceRevenueDays(ctx.db, ctx.workspaceId, previous.from_date, today),
       routeActivity(ctx.db, ctx.workspaceId, boundaries.slice(1)),
       channelActivity(ctx.db, ctx.workspaceId, { from: boundaries[1] as Date, to: boundaries[2] as Date }),
     ]);
-    const totals = (from: string, newLeads: number) => {
+    const totals = (from: string) => {
       const inPeriod = rows.filter((row) => row.day >= from && row.day <= addDays(from, days - 1));
       const metrics = metricsOf(sumRows(inPeriod), distinctViewers(inPeriod.map((row) => row.viewer_sketch)));
       return {
         ...metrics,
-        videos_watched: new Set(inPeriod.filter((row) => row.views > 0).map((row) => row.video_id)).size,
-        leads: newLeads,
+        videos_watched: distinctVideos(inPeriod.map((row) => row.video_sketch)),
+        leads: inPeriod.reduce((sum, row) => sum + row.new_leads, 0),
       };
     };
-    const [now, before] = [totals(period.from_date, leads[1] ?? 0), totals(previous.from_date, leads[0] ?? 0)];
+    const [now, before] = [totals(period.from_date), totals(previous.from_date)];
     const metrics = Object.fromEntries(
       METRICS.map((name) => [name, { value: now[name], previous: before[name], change_percent: changePercent(now[name], before[name]) }]),
     ) as Record<(typeof METRICS)[number], { value: number; previous: number; change_percent: number | null }>;
-    const revenue = revenueChanges(outcomes, 2, 1);
+    // The previous period is bucket 1, this one bucket 2.
+    const revenue = revenueChanges(
+      revenueDayBuckets(revenueDays, (day) => (day >= period.from_date ? 2 : 1)),
+      2,
+      1,
+    );
     // Routes were read for this period only (the boundaries from its start): bucket 1.
     return {
       range,

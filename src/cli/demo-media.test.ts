@@ -50,8 +50,12 @@ test('seeded with media: every ready video has its clip, poster and transcript, 
   assert.deepEqual(new Set(transcripts.map((row) => row.video_id)), new Set(rows.map((row) => row.id)), 'a transcript for each');
   for (const row of rows) {
     const key = { workspaceId: ws.id, videoId: row.id };
-    assert.equal(await harness.mediaStore.size({ ...key, file: 'source' }), row.file_size, `${row.title}: the row's size is the file's`);
-    assert.ok(((await harness.mediaStore.size({ ...key, file: 'poster.jpg' })) ?? 0) > 0, `${row.title} has a poster`);
+    assert.equal(
+      (await harness.mediaStore.stat({ ...key, file: 'source' }))?.size,
+      row.file_size,
+      `${row.title}: the row's size is the file's`,
+    );
+    assert.ok(((await harness.mediaStore.stat({ ...key, file: 'poster.jpg' }))?.size ?? 0) > 0, `${row.title} has a poster`);
     assert.equal(row.has_poster, true);
     // The clip is as long as the library says, give or take the last audio frame.
     const planned = library.get(row.title)?.durationSeconds as number;
@@ -109,7 +113,7 @@ test('the same clips come out byte for byte on every run (what a row says about 
       two.map((video) => {
         const clip = clips.get(video.title);
         assert.ok(clip, `${video.title} has a clip`);
-        return readFile(store.pathOf({ workspaceId, videoId: clip.videoId, file: 'source' }));
+        return store.withLocalFile({ workspaceId, videoId: clip.videoId, file: 'source' }, (path) => readFile(path));
       }),
     );
   };

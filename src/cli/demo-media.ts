@@ -12,7 +12,7 @@ import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type MediaFacts, probeMedia } from '../media/probe.ts';
 import type { TranscriptSegment } from '../media/webvtt.ts';
-import { MEDIA_FILES, type MediaStore } from '../storage/media-store.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { makePoster } from '../workers/video-extras.ts';
 import { CommandRefusedError } from './command-refused.ts';
 import { demoClipCaptions, makeDemoClip, makeDemoPattern, TITLE_CARD_SECONDS } from './demo-clip.ts';
@@ -83,7 +83,7 @@ export async function makeDemoMedia(
 /** Removes the files of these videos' clips: the library's rows were not written after all. */
 export async function removeDemoMedia(store: MediaStore, workspaceId: string, videoIds: Iterable<string>): Promise<void> {
   for (const videoId of videoIds) {
-    for (const file of MEDIA_FILES) await store.remove({ workspaceId, videoId, file });
+    await store.removeVideo({ workspaceId, videoId });
   }
 }
 
@@ -99,9 +99,12 @@ async function storeClip(
   const source = { ...ids, file: 'source' } as const;
   const fileSize = await tools.store.write(source, createReadStream(made), { exactly: (await stat(made)).size });
   // What the row says comes from the stored file, read as processing reads an upload.
-  const facts = await probeMedia(tools.store.pathOf(source));
-  if (!facts.hasVideo || facts.durationSeconds === null) throw new Error(`ffmpeg made a file that is not a video (${facts.format})`);
-  await makePoster(tools, tools.ffmpegPath, tools.store.pathOf(source), { ...ids, file: 'poster.jpg' }, facts.durationSeconds);
+  const facts = await tools.store.withLocalFile(source, async (path) => {
+    const probed = await probeMedia(path);
+    if (!probed.hasVideo || probed.durationSeconds === null) throw new Error(`ffmpeg made a file that is not a video (${probed.format})`);
+    await makePoster(tools, tools.ffmpegPath, path, { ...ids, file: 'poster.jpg' }, probed.durationSeconds);
+    return probed;
+  });
   return {
     videoId: ids.videoId,
     fileSize,

@@ -42,8 +42,8 @@ export interface OperationContext {
   cursors: CursorCodec;
   /** URLs of the public media surface (signed upload URLs, playback, posters). */
   links: MediaLinks;
-  /** What handlers may ask of the stored media files: whether one is there, and its size (retry_video). */
-  media: Pick<MediaStore, 'size'>;
+  /** What handlers may ask of the stored media files: whether one is there (retry_video). */
+  media: Pick<MediaStore, 'stat'>;
   /** Operator-configured limits handlers enforce. */
   limits: { maxUploadBytes: number };
   outbound: OutboundSettings;

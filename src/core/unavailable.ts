@@ -22,8 +22,20 @@ const MESSAGES = [
   /^Query read timeout$/,
 ];
 
+/**
+ * A dependency other than the database (the media store) could not be reached or answered with a
+ * server error; its message says which, in words a caller can read.
+ */
+export class DependencyUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DependencyUnavailableError';
+  }
+}
+
 export function describeUnavailable(error: unknown): string | undefined {
   if (!(error instanceof Error)) return undefined;
+  if (error instanceof DependencyUnavailableError) return error.message;
   const code = (error as { code?: unknown }).code;
   const isOutage =
     (typeof code === 'string' && (NETWORK_CODES.has(code) || SQLSTATE_PREFIXES.some((p) => code.startsWith(p)))) ||

@@ -1,9 +1,8 @@
 /**
  * The Range header of a GET on a file, read strictly by RFC 9110 §14.1–14.2 and resolved against the
- * file's size. @fastify/send's own parser reads numbers with parseInt, so loose forms (`bytes=-1-5`,
- * `0.5-1.5`, `0x10-`) became ranges nobody asked for, and it answered an over-long suffix
- * (`bytes=-99999999`) with 416 where the RFC serves the whole file. We decide here and hand send a
- * range it cannot misread.
+ * file's size. Common parsers read numbers with parseInt, so loose forms (`bytes=-1-5`, `0.5-1.5`,
+ * `0x10-`) became ranges nobody asked for (@fastify/send, which served media before, did), and
+ * answered an over-long suffix (`bytes=-99999999`) with 416 where the RFC serves the whole file.
  *
  * What we answer (docs/uploads-and-media.md, "Range requests"):
  * - no Range, a unit other than `bytes`, or a header that is not the RFC's grammar → the whole file,

@@ -9,11 +9,14 @@ import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
 import type { Database } from '../db/tables/index.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
-import type { MediaFile, MediaStore } from '../storage/media-store.ts';
+import type { MediaStore } from '../storage/media-store.ts';
 import { replyWithMediaFile } from './media-file-reply.ts';
 
+// Short-lived public caching: archiving a video must take effect within minutes.
+const ORIGINAL_CACHING = 'public, max-age=300';
+
 export function registerMediaRoutes(app: FastifyInstance, options: { db: Kysely<Database>; store: MediaStore }): void {
-  async function serve(request: FastifyRequest, reply: FastifyReply, file: MediaFile) {
+  async function serve(request: FastifyRequest, reply: FastifyReply, file: 'source' | 'poster.jpg') {
     const videoId = (request.params as { video_id: string }).video_id;
     const video = await findServableVideo(options.db, videoId, (query) => query.select(['workspace_id', 'media_type', 'has_poster']));
     const missing = file === 'poster.jpg' ? 'No such poster.' : 'No such video.';
@@ -21,8 +24,10 @@ export function registerMediaRoutes(app: FastifyInstance, options: { db: Kysely<
       return reply.code(404).send(errorBody(new AppError('not_found', missing), request.id));
     }
     return replyWithMediaFile(request, reply, {
-      path: options.store.pathOf({ workspaceId: video.workspace_id, videoId, file }),
+      store: options.store,
+      key: { workspaceId: video.workspace_id, videoId, file },
       contentType: file === 'poster.jpg' ? 'image/jpeg' : (video.media_type ?? 'application/octet-stream'),
+      cacheControl: ORIGINAL_CACHING,
       missing,
     });
   }

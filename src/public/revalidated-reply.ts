@@ -5,17 +5,11 @@
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-function matches(ifNoneMatch: string | string[] | undefined, etag: string): boolean {
-  if (!ifNoneMatch) return false;
-  // Weak comparison (RFC 9110 §13.1.2): W/"x" matches "x".
-  const tags = (Array.isArray(ifNoneMatch) ? ifNoneMatch.join(',') : ifNoneMatch).split(',').map((tag) => tag.trim().replace(/^W\//, ''));
-  return tags.some((tag) => tag === '*' || tag === etag);
-}
+import { etagListMatches } from './conditional-request.ts';
 
 export function replyRevalidated(request: FastifyRequest, reply: FastifyReply, headers: Record<string, string>, body: string) {
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   reply.headers(headers).header('ETag', etag).header('Cache-Control', 'public, no-cache');
-  if (matches(request.headers['if-none-match'], etag)) return reply.code(304).send();
+  if (etagListMatches(request.headers['if-none-match'], etag, 'weak')) return reply.code(304).send();
   return reply.code(200).send(body);
 }

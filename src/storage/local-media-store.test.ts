@@ -4,7 +4,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync }
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { mediaStoreContract } from '../../test/helpers/media-store-contract.ts';
 import { createLocalMediaStore } from './local-media-store.ts';
+
+mediaStoreContract('local disk', async (t) => {
+  const root = mkdtempSync(join(tmpdir(), 'cuepoint-media-'));
+  t.after(() => rmSync(root, { recursive: true, force: true }));
+  return createLocalMediaStore(root);
+});
 
 test('files of writes cut short by a killed process are removed once untouched long enough; others stay', async (t) => {
   const root = mkdtempSync(join(tmpdir(), 'cuepoint-media-'));

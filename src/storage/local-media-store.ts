@@ -1,27 +1,34 @@
 /**
  * The default media store: files on local disk under `<data dir>/media/<workspace>/<video>/<file>`.
  * Writes go to a temporary file that is renamed into place once complete, so a reader never sees
- * half a file and a failed upload leaves nothing.
+ * half a file and a failed upload leaves nothing; a file is never changed in place, so its size and
+ * modification time make a strong ETag.
  */
 import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { type MediaKey, type MediaStore, type SizeRule, UploadSizeError } from './media-store.ts';
+import { checkMediaKey, type MediaKey, type MediaStore, type SizeRule, UploadSizeError, type VideoFiles } from './media-store.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const PART_SUFFIX = '.part';
 
 export function createLocalMediaStore(root: string): MediaStore {
+  const videoDir = (video: VideoFiles): string => {
+    checkMediaKey({ ...video, file: 'source' });
+    return join(root, video.workspaceId, video.videoId);
+  };
   const pathOf = (key: MediaKey): string => {
-    // Defence in depth: keys are database ids, and nothing else may shape a path.
-    if (!UUID.test(key.workspaceId) || !UUID.test(key.videoId)) throw new Error('Media keys are made of ids only');
+    checkMediaKey(key);
     return join(root, key.workspaceId, key.videoId, key.file);
   };
+  const statOf = async (key: MediaKey) => {
+    const stats = await stat(pathOf(key)).catch(() => undefined);
+    return stats?.isFile() ? stats : undefined;
+  };
   return {
-    pathOf,
+    kind: 'local',
     async write(key, body, size: SizeRule) {
       const limit = 'exactly' in size ? size.exactly : size.atMost;
       const target = pathOf(key);
@@ -45,15 +52,34 @@ export function createLocalMediaStore(root: string): MediaStore {
         throw error;
       }
     },
-    async size(key) {
-      try {
-        return (await stat(pathOf(key))).size;
-      } catch {
-        return undefined;
-      }
+    async stat(key) {
+      const stats = await statOf(key);
+      if (!stats) return undefined;
+      return {
+        size: stats.size,
+        etag: `"${stats.size.toString(16)}-${Math.floor(stats.mtimeMs).toString(16)}"`,
+        lastModified: stats.mtime,
+      };
+    },
+    async read(key, span) {
+      if (!(await statOf(key))) return undefined;
+      return createReadStream(pathOf(key), span ? { start: span.start, end: span.end } : {});
+    },
+    async withLocalFile(key, use) {
+      return use(pathOf(key));
+    },
+    async presignedUrl() {
+      return null;
     },
     async remove(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async removeVideo(video) {
+      await rm(videoDir(video), { recursive: true, force: true });
+    },
+    async removeRendition(video, renditionId) {
+      checkMediaKey({ ...video, file: `hls/${renditionId}/index.m3u8` });
+      await rm(join(videoDir(video), 'hls', renditionId), { recursive: true, force: true });
     },
     async removeAbandonedWrites(olderThan) {
       let removed = 0;

@@ -93,7 +93,7 @@ test('without ffmpeg, or when ffmpeg fails, the video is still ready: no poster 
       const transcript = await harness.request('GET', `/v1/videos/${video.video_id}/transcript`, { token: ws.key });
       assert.equal(transcript.status, 404);
       assert.equal(transcript.body.error.message, 'This video has no transcript yet.');
-      assert.equal(await harness.mediaStore.size({ workspaceId: ws.id, videoId: video.video_id, file: 'poster.jpg' }), undefined);
+      assert.equal(await harness.mediaStore.stat({ workspaceId: ws.id, videoId: video.video_id, file: 'poster.jpg' }), undefined);
     });
   }
 });

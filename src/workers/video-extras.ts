@@ -34,11 +34,12 @@ export interface ExtrasTools {
 export async function makeVideoExtras(
   tools: ExtrasTools,
   ids: { workspaceId: string; videoId: string },
+  /** A local path of the source file (MediaStore.withLocalFile). */
+  source: string,
   facts: MediaFacts,
 ): Promise<VideoExtras> {
   const { ffmpegPath } = tools;
   if (!ffmpegPath) return { hasPoster: false, transcript: null };
-  const source = tools.store.pathOf({ ...ids, file: 'source' });
   const [poster, transcript] = await Promise.allSettled([
     makePoster(tools, ffmpegPath, source, { ...ids, file: 'poster.jpg' }, facts.durationSeconds),
     facts.textSubtitles ? extractSubtitles(tools, ffmpegPath, source, facts.textSubtitles) : Promise.resolve(null),

@@ -66,13 +66,17 @@ export async function probeAndFinish(
   { workspaceId, videoId }: { workspaceId: string; videoId: string },
   { clock, signal }: { clock: () => Date; signal?: AbortSignal },
 ): Promise<void> {
-  const facts = await probeMedia(tools.store.pathOf({ workspaceId, videoId, file: 'source' }));
-  if (!facts.hasVideo) {
+  const probed = await tools.store.withLocalFile({ workspaceId, videoId, file: 'source' }, async (source) => {
+    const facts = await probeMedia(source);
+    if (!facts.hasVideo) return { facts, extras: null };
+    return { facts, extras: await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, source, facts) };
+  });
+  const { facts, extras } = probed;
+  if (!extras) {
     const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
     await markVideoFailed(db, tools.links, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
     return;
   }
-  const extras = await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, facts);
   await db.transaction().execute(async (trx) => {
     const now = clock();
     const ready = await trx

@@ -58,11 +58,13 @@ export function videoSpeechToTextHandler(tools: SpeechToTextTools): JobHandler {
       const dir = await mkdtemp(join(tmpdir(), 'cuepoint-speech-'));
       try {
         const wav = join(dir, 'speech.wav');
-        await extractSpeechAudio(tools.ffmpegPath, tools.store.pathOf({ ...ids, file: 'source' }), wav, {
-          maxSeconds: tools.maxSeconds,
-          timeoutMs: EXTRACT_BASE_MS + (video.durationSeconds ?? tools.maxSeconds) * EXTRACT_MS_PER_SECOND,
-          signal,
-        });
+        await tools.store.withLocalFile({ ...ids, file: 'source' }, (source) =>
+          extractSpeechAudio(tools.ffmpegPath, source, wav, {
+            maxSeconds: tools.maxSeconds,
+            timeoutMs: EXTRACT_BASE_MS + (video.durationSeconds ?? tools.maxSeconds) * EXTRACT_MS_PER_SECOND,
+            signal,
+          }),
+        );
         const speech = await tools.engine.transcribe(wav, { signal });
         const facts = { video: ids.videoId, engine: tools.engine.description, took_ms: Date.now() - started };
         if (speech.segments.length === 0) {

@@ -45,7 +45,7 @@ export const retryVideo = defineOperation({
     }
     if (video.source_url) {
       assertLinkStillAllowed(video.source_url, ctx.outbound.allowPrivateNetworks);
-    } else if ((await ctx.media.size({ workspaceId, videoId, file: 'source' })) === undefined) {
+    } else if ((await ctx.media.stat({ workspaceId, videoId, file: 'source' })) === undefined) {
       throw new AppError(
         'conflict',
         'The uploaded file of this video is no longer stored, so it cannot be processed again. Send the file again ' +

@@ -87,7 +87,11 @@ function asQueryValue(value: unknown): unknown {
   return value !== null && typeof value === 'object' && !Array.isArray(value) ? JSON.stringify(value) : value;
 }
 
-test('REST: every attack on every field of every operation answers success or a small, documented 4xx', async (t) => {
+// Thousands of requests: on a busy 2-core machine this took over the suite's 120 s default once, so
+// it gets a longer guard against a hang (a guard, not a speed target).
+const MANY_REQUESTS = { timeout: 360_000 };
+
+test('REST: every attack on every field of every operation answers success or a small, documented 4xx', MANY_REQUESTS, async (t) => {
   const { request, workspace } = await startTestApp(t, { rateLimitOverride: 1_000_000 });
   const ws = await workspace();
   const video = await ws.addVideo({ tags: ['demo'] });
@@ -288,51 +292,55 @@ test('the route player’s endpoints: every attack on every field of an events b
   assert.deepEqual(failures, []);
 });
 
-test('MCP: every attack on every argument of every tool answers a result or a small 4xx, never an internal error', async (t) => {
-  const { app, workspace } = await startTestApp(t, { rateLimitOverride: 1_000_000 });
-  const ws = await workspace();
-  const video = await ws.addVideo({ tags: ['demo'] });
-  const client = await connectMcp(t, app, ws.key);
-  await client.listTools(); // so the client checks every result against the tool's output schema
-  const tally = new AttackTally();
-  const failures: string[] = [];
-  const call = async (attack: string, op: AnyOperation, args: Record<string, unknown>) => {
-    const started = performance.now();
-    let status: number;
-    let size: number;
-    let found: string[];
-    try {
-      const result = await callTool(client, op.name, args);
-      size = Buffer.byteLength(JSON.stringify(result));
-      const error = result.isError ? result.structuredContent : undefined;
-      const code = (error as { error?: { code?: string } } | undefined)?.error?.code ?? '';
-      status = error ? (Object.hasOwn(ERROR_STATUS, code) ? ERROR_STATUS[code as keyof typeof ERROR_STATUS] : 500) : 200;
-      found = answerProblems(status, size, error);
-    } catch (thrown) {
-      // An HTTP refusal before MCP (too deep a body) is a 4xx; a JSON-RPC internal error is our 5xx.
-      const code = (thrown as { code?: unknown }).code;
-      const message = String((thrown as Error).message);
-      size = Buffer.byteLength(message);
-      status = typeof code === 'number' && code >= 400 && code < 500 ? code : code === -32602 ? 400 : 500;
-      found = status >= 500 ? [`threw ${String(code)} ${message.slice(0, 200)}`] : size > 64 * 1024 ? [`threw ${size} bytes`] : [];
-    }
-    tally.record(attack, status, performance.now() - started, size);
-    if (found.length > 0) failures.push(`${attack}: ${op.name} ${JSON.stringify(args).slice(0, 100)} ${found.join(', ')}`);
-  };
-  for (const op of catalog) {
-    const example = exampleOf(op, video);
-    await call('unknown fields', op, { ...example, unexpected_field: 1 });
-    for (const name of PROTOTYPE_NAMES) await call('prototype property names', op, { ...example, [name]: 'x' });
-    for (const field of fieldsOf(op)) {
-      for (const [attack, values] of MCP_ATTACKS) {
-        for (const value of values) await call(attack, op, { ...example, [field]: value });
+test(
+  'MCP: every attack on every argument of every tool answers a result or a small 4xx, never an internal error',
+  MANY_REQUESTS,
+  async (t) => {
+    const { app, workspace } = await startTestApp(t, { rateLimitOverride: 1_000_000 });
+    const ws = await workspace();
+    const video = await ws.addVideo({ tags: ['demo'] });
+    const client = await connectMcp(t, app, ws.key);
+    await client.listTools(); // so the client checks every result against the tool's output schema
+    const tally = new AttackTally();
+    const failures: string[] = [];
+    const call = async (attack: string, op: AnyOperation, args: Record<string, unknown>) => {
+      const started = performance.now();
+      let status: number;
+      let size: number;
+      let found: string[];
+      try {
+        const result = await callTool(client, op.name, args);
+        size = Buffer.byteLength(JSON.stringify(result));
+        const error = result.isError ? result.structuredContent : undefined;
+        const code = (error as { error?: { code?: string } } | undefined)?.error?.code ?? '';
+        status = error ? (Object.hasOwn(ERROR_STATUS, code) ? ERROR_STATUS[code as keyof typeof ERROR_STATUS] : 500) : 200;
+        found = answerProblems(status, size, error);
+      } catch (thrown) {
+        // An HTTP refusal before MCP (too deep a body) is a 4xx; a JSON-RPC internal error is our 5xx.
+        const code = (thrown as { code?: unknown }).code;
+        const message = String((thrown as Error).message);
+        size = Buffer.byteLength(message);
+        status = typeof code === 'number' && code >= 400 && code < 500 ? code : code === -32602 ? 400 : 500;
+        found = status >= 500 ? [`threw ${String(code)} ${message.slice(0, 200)}`] : size > 64 * 1024 ? [`threw ${size} bytes`] : [];
+      }
+      tally.record(attack, status, performance.now() - started, size);
+      if (found.length > 0) failures.push(`${attack}: ${op.name} ${JSON.stringify(args).slice(0, 100)} ${found.join(', ')}`);
+    };
+    for (const op of catalog) {
+      const example = exampleOf(op, video);
+      await call('unknown fields', op, { ...example, unexpected_field: 1 });
+      for (const name of PROTOTYPE_NAMES) await call('prototype property names', op, { ...example, [name]: 'x' });
+      for (const field of fieldsOf(op)) {
+        for (const [attack, values] of MCP_ATTACKS) {
+          for (const value of values) await call(attack, op, { ...example, [field]: value });
+        }
       }
     }
-  }
-  report(t, tally, 'MCP');
-  assert.ok(tally.total > 1_500, `sent ${tally.total} tool calls`);
-  assert.deepEqual(failures, []);
-});
+    report(t, tally, 'MCP');
+    assert.ok(tally.total > 1_500, `sent ${tally.total} tool calls`);
+    assert.deepEqual(failures, []);
+  },
+);
 
 test('inputs are bounded by construction: every array has maxItems, every pattern says in words what it accepts', () => {
   const missing: string[] = [];

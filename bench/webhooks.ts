@@ -69,6 +69,8 @@ const retitled = (n: number): EventData<'video.updated'> => ({
     failure_reason: null,
     poster_url: null,
     playback_url: `http://localhost:3000/media/${BENCH_VIDEO_ID}`,
+    hls_url: null,
+    renditions: [],
     watch_url: `http://localhost:3000/watch/${BENCH_VIDEO_ID}`,
     embed_url: `http://localhost:3000/embed/${BENCH_VIDEO_ID}`,
     stats: {

@@ -21,8 +21,10 @@ import { registerBookingPage } from './public/booking-page.ts';
 import { registerCaptionsRoute } from './public/captions.ts';
 import { registerChannelPage } from './public/channel-page.ts';
 import { registerCollect } from './public/collect.ts';
+import { registerHlsRoutes } from './public/hls-media.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
+import { allowMediaFromAnyOrigin } from './public/media-cors.ts';
 import { registerRoutePlayer } from './public/route-player.ts';
 import { registerStripeWebhooks } from './public/stripe-webhooks.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
@@ -89,7 +91,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkUploadToken,
     clock: options.clock,
   });
-  registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
+  await app.register(async (media) => {
+    allowMediaFromAnyOrigin(media);
+    registerMediaRoutes(media, { db: options.database.db, store: options.mediaStore });
+    registerHlsRoutes(media, { db: options.database.db, store: options.mediaStore });
+  });
   registerCaptionsRoute(app, { db: options.database.db });
   await registerCollect(app, {
     db: options.database.db,

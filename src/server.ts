@@ -23,6 +23,7 @@ import { stopOnSignals } from './shutdown.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
+import { videoRenditionHandler } from './workers/video-renditions.ts';
 import { videoSpeechToTextHandler } from './workers/video-speech-to-text.ts';
 import { startViewingFolder, type ViewingFolder } from './workers/viewing-folder.ts';
 import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delivery.ts';
@@ -87,6 +88,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let jobWorker: JobWorker | undefined;
   let feedWorker: JobWorker | undefined;
   let speechWorker: JobWorker | undefined;
+  let renditionWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
   let viewingFolder: ViewingFolder | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
@@ -158,6 +160,16 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         leaseMs: config.jobLeaseMs,
       });
     }
+    // The higher renditions of ready videos, in a loop of their own: a new upload's processing (which
+    // makes its first rendition) never waits behind another video's 1080p.
+    if (config.ffmpegPath) {
+      renditionWorker = startJobWorker({
+        db: database.db,
+        handlers: [videoRenditionHandler({ store: mediaStore, ffmpegPath: config.ffmpegPath, log })],
+        log,
+        leaseMs: config.jobLeaseMs,
+      });
+    }
     viewingFolder = startViewingFolder({ db: database.db, log, intervalMs: config.viewingFoldMs });
     webhookWorker = startWebhookWorker({
       db: database.db,
@@ -179,6 +191,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       jobWorker?.stop(),
       feedWorker?.stop(),
       speechWorker?.stop(),
+      renditionWorker?.stop(),
       webhookWorker?.stop(),
       viewingFolder?.stop(),
     ]);

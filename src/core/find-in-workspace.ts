@@ -33,6 +33,7 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   bookings: 'booking',
   calendar_feeds: 'calendar feed',
   channel_views: 'channel view',
+  video_renditions: 'rendition',
 };
 
 /**

@@ -30,6 +30,7 @@ import * as searchIndexes from './migrations/0024-search-indexes.ts';
 import * as transcriptConfigsByWorkspace from './migrations/0025-transcript-configs-by-workspace.ts';
 import * as viewingFold from './migrations/0026-viewing-fold.ts';
 import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads-revenue.ts';
+import * as videoRenditions from './migrations/0028-video-renditions.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -57,6 +58,7 @@ const migrations: Record<string, Migration> = {
   '0025-transcript-configs-by-workspace': transcriptConfigsByWorkspace,
   '0026-viewing-fold': viewingFold,
   '0027-workspace-day-leads-revenue': workspaceDayLeadsRevenue,
+  '0028-video-renditions': videoRenditions,
 };
 
 /**

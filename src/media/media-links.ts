@@ -10,6 +10,8 @@ export interface MediaLinks {
   /** Where a ready, non-archived video streams from. */
   playbackUrl(videoId: string): string;
   posterUrl(videoId: string): string;
+  /** The HLS master playlist (serve it only when a rendition is ready). */
+  hlsUrl(videoId: string): string;
   /** Its transcript as WebVTT captions, for a <track> (src/public/captions.ts). */
   captionsUrl(videoId: string): string;
   /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
@@ -54,6 +56,10 @@ export function bookingPagePath(eventTypeId: string, from: { videoId?: string; r
 }
 
 /** Where a video's captions are, relative to the public origin: pages put it in their <track>, API answers prefix the origin. */
+export function hlsPath(videoId: string): string {
+  return `/media/${videoId}/hls/master.m3u8`;
+}
+
 export function captionsPath(videoId: string): string {
   return `/media/${videoId}/captions.vtt`;
 }
@@ -68,6 +74,7 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     },
     playbackUrl: (videoId) => `${publicUrl}/media/${videoId}`,
     posterUrl: (videoId) => `${publicUrl}/media/${videoId}/poster.jpg`,
+    hlsUrl: (videoId) => `${publicUrl}${hlsPath(videoId)}`,
     captionsUrl: (videoId) => `${publicUrl}${captionsPath(videoId)}`,
     watchUrl: (videoId) => `${publicUrl}/watch/${videoId}`,
     embedUrl: (videoId) => `${publicUrl}/embed/${videoId}`,

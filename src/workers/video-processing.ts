@@ -11,14 +11,17 @@ import type { Log } from '../core/context.ts';
 import type { Database } from '../db/tables/index.ts';
 import { queueSpeechToText } from '../domains/transcripts/speech-to-text.queries.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
+import { failRendition, planRenditions, queueRenditionJobs, startRendition } from '../domains/videos/renditions.queries.ts';
 import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
 import { getVideoDetail } from '../domains/videos/videos.queries.ts';
 import { recordEvent } from '../events/outbox.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
+import { planLadder } from '../media/hls-ladder.ts';
 import type { MediaLinks } from '../media/media-links.ts';
-import { probedVideoColumns, probeMedia } from '../media/probe.ts';
+import { type MediaFacts, probedVideoColumns, probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { makeVideoExtras } from './video-extras.ts';
+import { makeAndStoreRendition } from './video-renditions.ts';
 
 /**
  * What processing works with: where files live, the ffmpeg to use (null: none), where to log, and
@@ -59,6 +62,35 @@ export function videoProcessingHandler(options: ProcessingTools & { clock?: () =
   };
 }
 
+/**
+ * Plans the video's HLS ladder and makes its lowest rung now, so the video is adaptive from the moment
+ * it is ready; answers the renditions still to make (their jobs are queued with the ready video). A
+ * lowest rung that fails is marked failed and the video is ready anyway (its original plays). Without
+ * ffmpeg, or without a known picture size, there is no ladder.
+ */
+async function startLadder(
+  db: Kysely<Database>,
+  tools: ProcessingTools & { signal?: AbortSignal; clock: () => Date },
+  ids: { workspaceId: string; videoId: string },
+  source: string,
+  facts: MediaFacts,
+): Promise<string[]> {
+  if (!tools.ffmpegPath || !facts.width || !facts.height) return [];
+  const plans = planLadder({ width: facts.width, height: facts.height, hasAudio: facts.audioCodec !== null });
+  const renditions = await planRenditions(db, ids, plans, tools.clock());
+  const [lowest, ...others] = renditions;
+  if (lowest && (await startRendition(db, ids, lowest.id, tools.clock()))) {
+    try {
+      const rendition = { ...tools, ffmpegPath: tools.ffmpegPath, db };
+      await makeAndStoreRendition(rendition, ids, lowest, source, facts.durationSeconds ?? 0);
+    } catch (error) {
+      tools.log.warn({ video: ids.videoId, rendition: lowest.name, err: error }, 'lowest rendition failed: the video plays its original');
+      await failRendition(db, lowest.id, error instanceof Error ? error.message : String(error), tools.clock());
+    }
+  }
+  return others.filter((rendition) => rendition.state !== 'ready' && rendition.state !== 'failed').map((rendition) => rendition.id);
+}
+
 /** Probes the stored source file and ends processing: ready with its facts, or failed if not a video. */
 export async function probeAndFinish(
   db: Kysely<Database>,
@@ -68,10 +100,12 @@ export async function probeAndFinish(
 ): Promise<void> {
   const probed = await tools.store.withLocalFile({ workspaceId, videoId, file: 'source' }, async (source) => {
     const facts = await probeMedia(source);
-    if (!facts.hasVideo) return { facts, extras: null };
-    return { facts, extras: await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, source, facts) };
+    if (!facts.hasVideo) return { facts, extras: null, toQueue: [] };
+    const extras = await makeVideoExtras({ ...tools, signal }, { workspaceId, videoId }, source, facts);
+    const toQueue = await startLadder(db, { ...tools, signal, clock }, { workspaceId, videoId }, source, facts);
+    return { facts, extras, toQueue };
   });
-  const { facts, extras } = probed;
+  const { facts, extras, toQueue } = probed;
   if (!extras) {
     const what = facts.format ? `a ${facts.format} file with no video track` : 'not a format we recognise';
     await markVideoFailed(db, tools.links, workspaceId, videoId, `The file is not a video: it is ${what}.`, clock());
@@ -97,6 +131,7 @@ export async function probeAndFinish(
     } else if (ready && tools.speechToText && facts.audioCodec !== null) {
       await queueSpeechToText(trx, workspaceId, videoId, now);
     }
+    if (ready) await queueRenditionJobs(trx, { workspaceId, videoId }, toQueue, now);
     if (ready) {
       const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);
       await recordEvent(trx, { workspaceId, type: 'video.ready', data: { video_id: videoId, video }, at: now });

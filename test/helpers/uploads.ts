@@ -7,6 +7,7 @@ import type { TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startJobWorker } from '../../src/job-queue/worker.ts';
 import { videoProcessingHandler } from '../../src/workers/video-processing.ts';
+import { videoRenditionHandler } from '../../src/workers/video-renditions.ts';
 import { requireIsolated, type TestApp } from './app.ts';
 import { testMediaLinks } from './events.ts';
 import { urlOf } from './mcp-client.ts';
@@ -14,11 +15,21 @@ import { urlOf } from './mcp-client.ts';
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
 /** Runs a processing worker until the test ends; it claims every workspace's jobs, so the app must be isolated. */
-export function withProcessingWorker(t: TestContext, harness: TestApp, ffmpegPath: string | null = null) {
+export function withProcessingWorker(
+  t: TestContext,
+  harness: TestApp,
+  ffmpegPath: string | null = null,
+  options: { renditionRetryMs?: number } = {},
+) {
   requireIsolated(harness, 'The processing worker');
   const worker = startJobWorker({
     db: harness.database.db,
-    handlers: [videoProcessingHandler({ store: harness.mediaStore, ffmpegPath, log: quiet, links: testMediaLinks })],
+    handlers: [
+      videoProcessingHandler({ store: harness.mediaStore, ffmpegPath, log: quiet, links: testMediaLinks }),
+      ...(ffmpegPath
+        ? [videoRenditionHandler({ store: harness.mediaStore, ffmpegPath, log: quiet, retryDelayMs: options.renditionRetryMs })]
+        : []),
+    ],
     log: quiet,
     pollMs: 20,
   });

@@ -18,7 +18,14 @@ import type {
 } from './routes.ts';
 import type { BookingsTable, CalendarBusyTimesTable, CalendarFeedsTable, EventTypesTable } from './scheduling.ts';
 import type { EventsTable, IdempotencyKeysTable, JobsTable, ServiceSettingsTable } from './service.ts';
-import type { FoldersTable, TranscriptSegmentsTable, VideosTable, VideoTranscriptsTable, VideoUploadsTable } from './videos.ts';
+import type {
+  FoldersTable,
+  TranscriptSegmentsTable,
+  VideoRenditionsTable,
+  VideosTable,
+  VideoTranscriptsTable,
+  VideoUploadsTable,
+} from './videos.ts';
 import type {
   VideoDailyStatsTable,
   VideoHeatmapsTable,
@@ -52,6 +59,7 @@ export interface Database {
   credentials: CredentialsTable;
   folders: FoldersTable;
   videos: VideosTable;
+  video_renditions: VideoRenditionsTable;
   video_stats: VideoStatsTable;
   idempotency_keys: IdempotencyKeysTable;
   events: EventsTable;

@@ -41,6 +41,34 @@ export interface VideosTable {
   updated_at: Timestamp;
 }
 
+/** Where a rendition is: waiting for its job, being made, playable, or given up on (the video still plays). */
+export type RenditionState = 'queued' | 'processing' | 'ready' | 'failed';
+
+/** One rung of a video's HLS ladder (migration 0028); its id names its files in the media store. */
+export interface VideoRenditionsTable {
+  id: string;
+  workspace_id: string;
+  video_id: string;
+  /** The rung, e.g. `360p` (its height, or its width for a portrait video). */
+  name: string;
+  width: number;
+  height: number;
+  video_kbps: number;
+  /** Null when the source has no sound. */
+  audio_kbps: number | null;
+  state: RenditionState;
+  /** The RFC 6381 CODECS value, e.g. `avc1.4d4020,mp4a.40.2`. */
+  codecs: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Peak segment bit rate, bits per second (the master playlist's BANDWIDTH). */
+  bandwidth: ColumnType<number | null, number | null | undefined, number | null>;
+  average_bandwidth: ColumnType<number | null, number | null | undefined, number | null>;
+  segments: ColumnType<number | null, number | null | undefined, number | null>;
+  bytes: ColumnType<number | null, number | null | undefined, number | null>;
+  failure_reason: ColumnType<string | null, string | null | undefined, string | null>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface VideoUploadsTable {
   video_id: string;
   workspace_id: string;

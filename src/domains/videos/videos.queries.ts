@@ -2,6 +2,7 @@
  * Video reads and writes. Every function takes the workspace id and filters on it; a fetch by id that
  * misses in this workspace throws not_found, whoever really owns the id.
  */
+
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
@@ -14,6 +15,7 @@ import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/lead-form.ts';
 import { type TranscriptFacts, transcriptFacts } from '../transcripts/transcripts.queries.ts';
 import { conversionsOf } from '../viewing/conversions.ts';
+import { renditionsOf } from './renditions.queries.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
@@ -173,6 +175,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
   const completions = row.completions ?? 0;
   const served = isServable(row);
   const transcript = (await transcriptFacts(db, workspaceId, [row.id])).get(row.id);
+  const renditions = await renditionsOf(db, workspaceId, row.id);
   return {
     ...toSummary(row, transcript, links),
     source_url: row.source_url,
@@ -184,6 +187,8 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     // Only what the public surface serves gets a URL: ready and not archived.
     poster_url: served && row.has_poster ? links.posterUrl(row.id) : null,
     playback_url: served ? links.playbackUrl(row.id) : null,
+    hls_url: served && renditions.some((rendition) => rendition.state === 'ready') ? links.hlsUrl(row.id) : null,
+    renditions: renditions.map(({ id: _id, ...rendition }) => rendition),
     watch_url: served ? links.watchUrl(row.id) : null,
     embed_url: served ? links.embedUrl(row.id) : null,
     stats: {

@@ -47,6 +47,20 @@ export const VideoStats = Type.Object(
   { additionalProperties: false, description: 'Lifetime totals; every field is present, zero until viewers arrive.' },
 );
 
+export const VideoRendition = Type.Object(
+  {
+    name: Type.String({ description: 'The rung, named by its short side: 240p, 360p, 540p, 720p, 1080p.' }),
+    width: Type.Integer({ minimum: 1 }),
+    height: Type.Integer({ minimum: 1 }),
+    state: StringEnum(['queued', 'processing', 'ready', 'failed'] as const, {
+      description: 'queued and processing: on its way; ready: in the adaptive stream; failed: left out (the video still plays).',
+    }),
+    bandwidth: Nullable(Type.Integer({ minimum: 0, description: 'Peak bits per second of a segment, once ready.' })),
+    failure_reason: Nullable(Type.String({ description: 'Why it could not be made, when failed.' })),
+  },
+  { additionalProperties: false },
+);
+
 export const VideoDetail = Type.Object(
   {
     ...VideoSummary.properties,
@@ -57,7 +71,16 @@ export const VideoDetail = Type.Object(
     height: Nullable(Type.Integer()),
     failure_reason: Nullable(Type.String({ description: 'Why processing failed, when status is failed.' })),
     poster_url: Nullable(Type.String({ description: 'Poster image, once processing has made one.' })),
-    playback_url: Nullable(Type.String({ description: 'Where the file streams from, once ready.' })),
+    playback_url: Nullable(Type.String({ description: 'Where the original file streams from, once ready.' })),
+    hls_url: Nullable(
+      Type.String({
+        description:
+          'The adaptive stream (HLS master playlist), once the video is ready and a rendition is; players fall back to playback_url.',
+      }),
+    ),
+    renditions: Type.Array(VideoRendition, {
+      description: 'The adaptive ladder, smallest first: each H.264/AAC rendition up to the source’s size, with its state.',
+    }),
     watch_url: Nullable(Type.String({ description: 'The public watch page to share, once ready.' })),
     embed_url: Nullable(Type.String({ description: 'The page to put in an <iframe> on another site, once ready.' })),
     stats: VideoStats,

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|collect|analytics|routes|search|webhooks|all]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all]`: runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
@@ -24,11 +24,13 @@ import { runCollectBenchmark } from './collect.ts';
 import { runListVideosBenchmark } from './list-videos.ts';
 import { runRouteBenchmark } from './route-reads.ts';
 import { runSearchBenchmark } from './search-reads.ts';
+import { runTranscodeBenchmark } from './transcode.ts';
 import { runUploadBenchmark } from './upload.ts';
 
 const BENCHMARKS = {
   list: runListVideosBenchmark,
   upload: runUploadBenchmark,
+  transcode: runTranscodeBenchmark,
   collect: runCollectBenchmark,
   analytics: runAnalyticsBenchmark,
   routes: runRouteBenchmark,
@@ -48,7 +50,7 @@ const names: Name[] =
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
   process.stderr.write(
-    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|collect|analytics|routes|search|webhooks|all]\n`,
+    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all]\n`,
   );
   process.exit(2);
 }

@@ -1,7 +1,8 @@
 /**
  * The `video.process` job: probes the received file and makes the video `ready` with its duration,
  * dimensions, codecs and bitrate — plus, when ffmpeg is available, a poster and the transcript from
- * embedded subtitles (video-extras.ts) — (event `video.ready`; with speech-to-text on, a ready video with
+ * embedded subtitles (video-extras.ts) and the lowest rendition of its HLS ladder, the others queued
+ * as `video.rendition` jobs (video-renditions.ts) — (event `video.ready`; with speech-to-text on, a ready video with
  * sound and no transcript also gets a `video.speech_to_text` job), or `failed` with a reason the owner can read
  * (event `video.failed`): a file that is not a video fails at once; an error retries, and the last
  * failure — or workers that kept dying — ends the video failed too. Nothing stays processing forever.

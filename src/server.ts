@@ -20,6 +20,7 @@ import { createMediaLinks } from './media/media-links.ts';
 import { speechEngineOf } from './media/speech/speech-engine.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
+import { removeAbandonedWorkDirs } from './storage/work-dirs.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
@@ -106,6 +107,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         if (pruned > 0) log.info({ pruned }, 'raw viewing batches past retention removed');
         const partials = await mediaStore.removeAbandonedWrites(new Date(Date.now() - ABANDONED_WRITE_MS));
         if (partials > 0) log.info({ partials }, 'files of interrupted uploads and imports removed');
+        const scratch = await removeAbandonedWorkDirs(new Date(Date.now() - ABANDONED_WRITE_MS));
+        if (scratch > 0) log.info({ scratch }, 'scratch folders of interrupted renditions and speech-to-text removed');
         const stranded = await requeueStrandedFeeds(database.db, new Date());
         if (stranded > 0) log.info({ stranded }, 'calendar feeds without a queued fetch queued again');
       } catch (err) {

@@ -7,8 +7,7 @@
  * playing its other renditions, or its original.
  */
 import { createReadStream } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
@@ -25,6 +24,7 @@ import type { JobHandler } from '../job-queue/worker.ts';
 import { renditionPlan } from '../media/hls-ladder.ts';
 import { makeRendition, RENDITION_PLAYLIST } from '../media/hls-rendition.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { makeWorkDir } from '../storage/work-dirs.ts';
 
 /** The largest file a rendition may store: a segment is a few seconds at a capped rate. */
 const FILE_MAX_BYTES = 64 * 1024 * 1024;
@@ -52,7 +52,7 @@ export async function makeAndStoreRendition(
   durationSeconds: number,
 ): Promise<void> {
   const clock = tools.clock ?? (() => new Date());
-  const dir = await mkdtemp(join(tmpdir(), 'cuepoint-rendition-'));
+  const dir = await makeWorkDir('rendition');
   try {
     const made = await makeRendition(tools.ffmpegPath, source, rendition.plan, dir, { durationSeconds, signal: tools.signal });
     const write = (file: string) =>

@@ -6,8 +6,7 @@
  * a transcript has appeared meanwhile. A video longer than the configured limit is left without
  * one. Failures are retried with backoff and then logged; the video is never failed for them.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../core/context.ts';
 import {
@@ -20,6 +19,7 @@ import type { JobHandler } from '../job-queue/worker.ts';
 import { extractSpeechAudio } from '../media/speech/speech-audio.ts';
 import type { SpeechToText } from '../media/speech/speech-to-text.ts';
 import type { MediaStore } from '../storage/media-store.ts';
+import { makeWorkDir } from '../storage/work-dirs.ts';
 
 /** Taking the sound out: a minute, plus a second for every ten of video (decoding is fast; a busy machine is not). */
 const EXTRACT_BASE_MS = 60_000;
@@ -55,7 +55,7 @@ export function videoSpeechToTextHandler(tools: SpeechToTextTools): JobHandler {
         return;
       }
       const started = Date.now();
-      const dir = await mkdtemp(join(tmpdir(), 'cuepoint-speech-'));
+      const dir = await makeWorkDir('speech');
       try {
         const wav = join(dir, 'speech.wav');
         await tools.store.withLocalFile({ ...ids, file: 'source' }, (source) =>

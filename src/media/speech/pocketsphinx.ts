@@ -6,9 +6,9 @@
  * its CTM output gives every word a start and a duration within its utterance.
  */
 import { accessSync, constants, statSync } from 'node:fs';
-import { mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { delimiter, join } from 'node:path';
+import { makeWorkDir } from '../../storage/work-dirs.ts';
 import { howItEnded, spawnBounded } from '../bounded-process.ts';
 import { findSpeech, frameLoudness, packWindows, type TimeSpan } from './speech-spans.ts';
 import { type RecognisedSpeech, type SpeechToText, SpeechToTextError } from './speech-to-text.ts';
@@ -65,7 +65,7 @@ export function pocketsphinxEngine(install: PocketsphinxInstall): SpeechToText {
         maxGapSeconds: UTTERANCE_JOIN_GAP_SECONDS,
       });
       if (utterances.length === 0) return { language: 'en', segments: [] };
-      const dir = await mkdtemp(join(tmpdir(), 'cuepoint-pocketsphinx-'));
+      const dir = await makeWorkDir('pocketsphinx');
       try {
         return await decode(install, { dir, wavPath, dataOffset: layout.dataOffset, utterances, signal });
       } finally {

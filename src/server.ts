@@ -227,12 +227,12 @@ function announceMediaTools(config: Config, log: pino.Logger): void {
     const from = { CUEPOINT_FFMPEG: 'from CUEPOINT_FFMPEG', bundled: 'bundled with @ffmpeg-installer', PATH: 'on PATH' };
     log.info(
       { ffmpeg: config.ffmpegPath, source: config.ffmpegSource, ...(bundled ? { bundled_not_used: bundled } : {}) },
-      `ffmpeg found (${config.ffmpegSource ? from[config.ffmpegSource] : 'configured'}): processed videos get a poster and their embedded subtitles`,
+      `ffmpeg found (${config.ffmpegSource ? from[config.ffmpegSource] : 'configured'}): processed videos get a poster, their embedded subtitles and an HLS ladder`,
     );
   } else if (bundled) {
-    log.warn(`no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster or transcript`);
+    log.warn(`no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster, transcript or HLS ladder (they play their original file)`);
   } else {
-    log.info('no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster or transcript');
+    log.info('no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster, transcript or HLS ladder (they play their original file)');
   }
   if (config.speechToText.engine === 'off') {
     log.info('speech-to-text is off (CUEPOINT_SPEECH_TO_TEXT): videos without captions or subtitles get no transcript');

@@ -86,7 +86,19 @@ test('without ffmpeg, or when ffmpeg fails, the video is still ready: no poster 
       const ws = await harness.workspace();
       const video = await uploadAndWait(harness, ws.key);
       assert.equal(video.poster_url, null);
+      // No ladder either: without ffmpeg none is planned; when ffmpeg fails, its one rung is failed, and the original plays.
+      const { renditions, hls_url, playback_url } = video as unknown as {
+        renditions: { state: string }[];
+        hls_url: string | null;
+        playback_url: string;
+      };
+      assert.deepEqual(
+        renditions.map((r) => r.state),
+        ffmpegPath ? ['failed'] : [],
+      );
+      assert.equal(hls_url, null);
       const base = await urlOf(harness.app);
+      assert.equal((await fetch(`${base}${new URL(playback_url).pathname}`)).status, 200);
       const poster = await fetch(`${base}/media/${video.video_id}/poster.jpg`);
       assert.equal(poster.status, 404);
       assert.equal(((await poster.json()) as { error: { code: string } }).error.code, 'not_found');

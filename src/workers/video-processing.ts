@@ -22,7 +22,7 @@ import type { MediaLinks } from '../media/media-links.ts';
 import { type MediaFacts, probedVideoColumns, probeMedia } from '../media/probe.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { makeVideoExtras } from './video-extras.ts';
-import { makeAndStoreRendition } from './video-renditions.ts';
+import { makeAndStoreRendition, UNKNOWN_DURATION_SECONDS } from './video-renditions.ts';
 
 /**
  * What processing works with: where files live, the ffmpeg to use (null: none), where to log, and
@@ -83,7 +83,7 @@ async function startLadder(
   if (lowest && (await startRendition(db, ids, lowest.id, tools.clock()))) {
     try {
       const rendition = { ...tools, ffmpegPath: tools.ffmpegPath, db };
-      await makeAndStoreRendition(rendition, ids, lowest, source, facts.durationSeconds ?? 0);
+      await makeAndStoreRendition(rendition, ids, lowest, source, facts.durationSeconds ?? UNKNOWN_DURATION_SECONDS);
     } catch (error) {
       tools.log.warn({ video: ids.videoId, rendition: lowest.name, err: error }, 'lowest rendition failed: the video plays its original');
       await failRendition(db, lowest.id, error instanceof Error ? error.message : String(error), tools.clock());

@@ -26,6 +26,9 @@ import { makeRendition, RENDITION_PLAYLIST } from '../media/hls-rendition.ts';
 import type { MediaStore } from '../storage/media-store.ts';
 import { makeWorkDir } from '../storage/work-dirs.ts';
 
+/** How long a video whose length the prober could not tell is taken to be, for the encoder's time limit. */
+export const UNKNOWN_DURATION_SECONDS = 1800;
+
 /** The largest file a rendition may store: a segment is a few seconds at a capped rate. */
 const FILE_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -96,7 +99,7 @@ export function videoRenditionHandler(tools: RenditionTools): JobHandler {
         audioKbps: row.audio_kbps,
       });
       await tools.store.withLocalFile({ ...ids, file: 'source' }, (source) =>
-        makeAndStoreRendition({ ...tools, db, signal }, ids, { id: row.id, plan }, source, video.duration_seconds ?? 0),
+        makeAndStoreRendition({ ...tools, db, signal }, ids, { id: row.id, plan }, source, video.duration_seconds ?? UNKNOWN_DURATION_SECONDS),
       );
       tools.log.info({ video: ids.videoId, rendition: row.name }, 'rendition ready');
     },

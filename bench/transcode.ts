@@ -15,15 +15,14 @@
  * rates costs somewhat more per second. Prints a table with the load average and writes
  * bench/results/<date>-transcode.json. Linux only (/proc). Settings: BENCH_TRANSCODE_SECONDS (default 60).
  */
-import { execFile } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { promisify } from 'node:util';
 import { loadConfig } from '../src/config.ts';
 import { planLadder } from '../src/media/hls-ladder.ts';
 import { makeRendition } from '../src/media/hls-rendition.ts';
+import { makeTestPatternClip } from '../src/media/test-pattern-clip.ts';
 import { describeMachine } from './machine.ts';
 import { writeResultFile } from './result-file.ts';
 import { startService } from './service-process.ts';
@@ -147,33 +146,7 @@ async function benchSource(ffmpeg: string, seconds: number, log: (line: string) 
   if (existsSync(path)) return path;
   log(`making the ${seconds} s ${WIDTH}x${HEIGHT} source (once; kept at ${path})`);
   const partial = `${path}.part.mp4`;
-  await promisify(execFile)(ffmpeg, [
-    '-nostdin',
-    '-loglevel',
-    'error',
-    '-y',
-    '-f',
-    'lavfi',
-    '-i',
-    `testsrc2=size=${WIDTH}x${HEIGHT}:rate=30:duration=${seconds}`,
-    '-f',
-    'lavfi',
-    '-i',
-    `sine=frequency=440:sample_rate=48000:duration=${seconds}`,
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-b:v',
-    '8M',
-    '-pix_fmt',
-    'yuv420p',
-    '-c:a',
-    'aac',
-    '-movflags',
-    '+faststart',
-    partial,
-  ]);
+  await makeTestPatternClip(ffmpeg, partial, { width: WIDTH, height: HEIGHT, seconds, preset: 'veryfast', videoBitrate: '8M' });
   renameSync(partial, path);
   return path;
 }

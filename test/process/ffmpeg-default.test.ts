@@ -17,6 +17,9 @@ test('a plain start finds the bundled ffmpeg and says so in its start-up log', {
     .map((line) => JSON.parse(line) as { msg?: string; ffmpeg?: string; source?: string });
   const announced = lines.find((line) => line.msg?.startsWith('ffmpeg found'));
   assert.ok(announced, `no ffmpeg line in the start-up log:\n${server.stdout()}`);
-  assert.equal(announced.msg, 'ffmpeg found (bundled with @ffmpeg-installer): processed videos get a poster, their embedded subtitles and an HLS ladder');
+  assert.equal(
+    announced.msg,
+    'ffmpeg found (bundled with @ffmpeg-installer): processed videos get a poster, their embedded subtitles and an HLS ladder',
+  );
   assert.deepEqual([announced.ffmpeg, announced.source], [testFfmpegPath, 'bundled']);
 });

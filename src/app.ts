@@ -89,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkUploadToken,
     clock: options.clock,
   });
-  registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore });
+  registerMediaRoutes(app, { db: options.database.db, store: options.mediaStore, delivery: options.mediaDelivery });
   registerCaptionsRoute(app, { db: options.database.db });
   await registerCollect(app, {
     db: options.database.db,

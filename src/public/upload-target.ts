@@ -2,15 +2,17 @@
  * PUT /uploads/{token}: where a direct upload's bytes go. Outside the API: the signed, expiring,
  * one-time URL is the credential. The body is streamed to the media store as it arrives (never held
  * in memory), must be exactly the declared size, and only one PUT per URL can succeed. CORS is open
- * so a browser can upload straight from a page.
+ * so a browser can upload straight from a page. A store that is down answers 503 with Retry-After,
+ * keeps nothing, and leaves the URL usable for the retry.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
+import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { claimUpload, finishUpload, reopenUpload } from '../domains/videos/uploads.queries.ts';
 import type { UploadTokenCheck } from '../media/media-links.ts';
-import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
+import { type MediaStore, MediaStoreUnavailableError, UploadSizeError } from '../storage/media-store.ts';
 
 export interface UploadTargetOptions {
   db: Kysely<Database>;
@@ -71,6 +73,13 @@ async function receive(request: FastifyRequest, reply: FastifyReply, options: Up
   } catch (error) {
     await reopenUpload(options.db, check.videoId);
     if (error instanceof UploadSizeError) return fail(AppError.invalid([{ field: 'body', problem: error.message }]));
+    const outage = error instanceof MediaStoreUnavailableError ? outageError(error) : undefined;
+    if (outage) {
+      request.log.warn({ err: error }, 'upload refused: media storage unavailable');
+      // The rest of the body is read and dropped, so the client gets the 503 rather than a reset.
+      request.raw.resume();
+      return fail(outage);
+    }
     request.log.warn({ err: error }, 'upload interrupted');
     return fail(AppError.invalid([{ field: 'body', problem: 'the transfer was interrupted; send the file again to the same URL' }]));
   }

@@ -4,7 +4,7 @@
  * server sits in front of s3rver's handler to add what s3rver lacks and a test needs: SigV4
  * signature checks (s3-signature-check.ts), aborting and listing multipart uploads
  * (s3-multipart-gaps.ts), and stopping and starting again on the same port, as a store that goes
- * down and comes back.
+ * down and comes back. The upload benchmark (bench/upload.ts --store s3) runs one too.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -41,7 +41,15 @@ export interface ReceivedRequest {
   range: string | undefined;
 }
 
+/** A server for the test's duration: stopped, and its directory removed, when the test ends. */
 export async function startS3Server(t: TestContext): Promise<TestS3Server> {
+  const server = await runS3Server();
+  t.after(() => server.close());
+  return server;
+}
+
+/** A server until `close()`, for callers that are not tests. */
+export async function runS3Server(): Promise<TestS3Server & { close(): Promise<void> }> {
   const directory = mkdtempSync(join(tmpdir(), 'cuepoint-s3rver-'));
   const s3rver = new S3rver({ directory, silent: true, configureBuckets: [{ name: BUCKET }] });
   await s3rver.configureBuckets();
@@ -79,10 +87,6 @@ export async function startS3Server(t: TestContext): Promise<TestS3Server> {
     await new Promise<void>((resolve) => stopping.close(() => resolve()));
   };
   await start();
-  t.after(async () => {
-    await stop();
-    rmSync(directory, { recursive: true, force: true });
-  });
   return {
     settings: {
       bucket: BUCKET,
@@ -95,5 +99,9 @@ export async function startS3Server(t: TestContext): Promise<TestS3Server> {
     stop,
     start,
     requests,
+    async close() {
+      await stop();
+      rmSync(directory, { recursive: true, force: true });
+    },
   };
 }

@@ -70,6 +70,9 @@ test('store down: /media and the upload PUT answer 503 with Retry-After and keep
   const playing = await ws.addVideo({ status: 'ready', media_type: 'video/mp4', file_size: clip.length });
   await store.write({ workspaceId: ws.id, videoId: playing, file: 'source' }, Readable.from([clip]), { exactly: clip.length });
   const upload = await createUpload(harness, ws.key, { file_name: 'clip.mp4', file_size: clip.length });
+  // Larger than a part: the store fails once the first part is full, with most of the body still to come.
+  const large = Buffer.alloc(12 * 1024 * 1024, 7);
+  const largeUpload = await createUpload(harness, ws.key, { file_name: 'large.mp4', file_size: large.length });
   const base = await urlOf(harness.app);
 
   await s3.stop();
@@ -83,10 +86,15 @@ test('store down: /media and the upload PUT answer 503 with Retry-After and keep
       ['service_unavailable', 'Media storage is unavailable right now. Retry in a few seconds.'],
     );
   }
-  const refused = await put(harness, upload.upload_url, clip);
-  assert.equal(refused.status, 503);
-  assert.equal(refused.headers.get('retry-after'), '5');
-  assert.equal(refused.body.error?.code, 'service_unavailable');
+  for (const [url, body] of [
+    [upload.upload_url, clip],
+    [largeUpload.upload_url, large],
+  ] as const) {
+    const refused = await put(harness, url, body);
+    assert.equal(refused.status, 503, `${body.length} bytes`);
+    assert.equal(refused.headers.get('retry-after'), '5');
+    assert.equal(refused.body.error?.code, 'service_unavailable');
+  }
 
   await s3.start();
   const key = { workspaceId: ws.id, videoId: upload.video_id, file: 'source' as const };
@@ -96,6 +104,8 @@ test('store down: /media and the upload PUT answer 503 with Retry-After and keep
   const accepted = await put(harness, upload.upload_url, clip);
   assert.equal(accepted.status, 200, JSON.stringify(accepted.body));
   assert.equal((await store.stat(key))?.size, clip.length);
+  assert.equal((await put(harness, largeUpload.upload_url, large)).status, 200);
+  assert.equal((await store.stat({ ...key, videoId: largeUpload.video_id }))?.size, large.length);
   assert.equal((await fetch(`${base}/media/${playing}`)).status, 200);
 });
 

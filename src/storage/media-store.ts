@@ -87,7 +87,7 @@ export interface MediaStore {
   /**
    * Streams `body` into the store without holding it in memory, and returns its size. A body that
    * breaks the size rule throws UploadSizeError and leaves nothing behind. A file appears whole or
-   * not at all.
+   * not at all. A write that fails destroys `body` (nothing more is read from it).
    */
   write(key: MediaKey, body: Readable, size: SizeRule): Promise<number>;
   /** The file's size and validators, or undefined when there is no such file. */

@@ -45,8 +45,7 @@ export async function uploadObject(
       callback(sizeError ?? null);
     },
   });
-  // pipe() rather than pipeline(): when the store fails, the body is left to the caller (an HTTP
-  // request must still be read or closed to send its 503), not destroyed here.
+  // The body's own failure (the sender went away) is told apart from the store's below.
   const onBodyError = (error: Error) => {
     bodyError = error;
     counter.destroy(error);
@@ -64,7 +63,9 @@ export async function uploadObject(
     await upload.done();
     return received;
   } catch (error) {
+    // Nothing more is read: whatever went wrong, the rest of the body would go nowhere.
     body.unpipe(counter);
+    body.destroy();
     counter.destroy();
     // The sender's fault first: a wrong size or a body cut off is not the store's failure, whatever
     // the aborted upload reported after it.

@@ -76,7 +76,7 @@ test('a multipart body that breaks its size rule is aborted: no object, no parts
   assert.equal(await store.removeAbandonedWrites(new Date(Date.now() + 60_000)), 0, 'no unfinished upload is left to clean up');
 });
 
-test('keys carry the configured prefix', async (t) => {
+test('keys carry the configured prefix, and removing a video removes every object under it', async (t) => {
   const server = await startS3Server(t);
   const settings: S3Settings = { ...server.settings, prefix: 'cuepoint/media/' };
   const store = createS3MediaStore(settings);
@@ -87,8 +87,17 @@ test('keys carry the configured prefix', async (t) => {
     new HeadObjectCommand({ Bucket: settings.bucket, Key: `cuepoint/media/${key.workspaceId}/${key.videoId}/source` }),
   );
   assert.equal(head.ContentLength, 1);
+
+  const rendition = randomUUID();
+  const files: MediaKey['file'][] = [
+    'poster.jpg',
+    `hls/${rendition}/index.m3u8`,
+    `hls/${rendition}/seg-00000.ts`,
+    `hls/${rendition}/seg-00001.ts`,
+  ];
+  for (const file of files) await store.write({ ...key, file }, Readable.from([Buffer.from(file)]), { atMost: 100 });
   await store.removeVideo(key);
-  assert.equal(await store.stat(key), undefined);
+  for (const file of ['source' as const, ...files]) assert.equal(await store.stat({ ...key, file }), undefined, file);
 });
 
 test('a presigned URL serves the file (Range too) with the type asked for; altered, it is refused; expired, too', async (t) => {

@@ -73,7 +73,7 @@ export function createS3MediaStore(settings: S3Settings, options: S3StoreOptions
     } while (ContinuationToken);
   }
 
-  const failing = async <T>(call: () => Promise<T>): Promise<T> => {
+  const storeCall = async <T>(call: () => Promise<T>): Promise<T> => {
     try {
       return await call();
     } catch (error) {
@@ -88,7 +88,7 @@ export function createS3MediaStore(settings: S3Settings, options: S3StoreOptions
     },
     async stat(key) {
       const Key = keyOf(key);
-      return failing(async () => {
+      return storeCall(async () => {
         try {
           const head = await quick.send(new HeadObjectCommand({ Bucket, Key }));
           return { size: head.ContentLength ?? 0, etag: strongEtag(head.ETag ?? ''), lastModified: head.LastModified ?? new Date(0) };
@@ -100,7 +100,7 @@ export function createS3MediaStore(settings: S3Settings, options: S3StoreOptions
     },
     async read(key, span) {
       const Key = keyOf(key);
-      return failing(async () => {
+      return storeCall(async () => {
         try {
           const range = span ? `bytes=${span.start}-${span.end}` : undefined;
           const object = await quick.send(new GetObjectCommand({ Bucket, Key, Range: range }));
@@ -116,7 +116,7 @@ export function createS3MediaStore(settings: S3Settings, options: S3StoreOptions
       const dir = await mkdtemp(join(tmpdir(), 'cuepoint-s3-'));
       try {
         const path = join(dir, basename(key.file));
-        await failing(async () => {
+        await storeCall(async () => {
           const object = await transfer.send(new GetObjectCommand({ Bucket, Key }));
           await pipeline(object.Body as Readable, createWriteStream(path));
         });
@@ -127,26 +127,28 @@ export function createS3MediaStore(settings: S3Settings, options: S3StoreOptions
     },
     async presignedUrl(key, expiresInSeconds, presign) {
       const command = new GetObjectCommand({ Bucket, Key: keyOf(key), ResponseContentType: presign?.contentType });
-      return failing(() => getSignedUrl(quick, command, { expiresIn: expiresInSeconds, signingDate: clock() }));
+      return storeCall(() => getSignedUrl(quick, command, { expiresIn: expiresInSeconds, signingDate: clock() }));
     },
     async remove(key) {
       const Key = keyOf(key);
-      await failing(() => quick.send(new DeleteObjectCommand({ Bucket, Key })));
+      await storeCall(() => quick.send(new DeleteObjectCommand({ Bucket, Key })));
     },
     async removeVideo(video) {
-      await failing(() => removeUnder(videoPrefix(video)));
+      await storeCall(() => removeUnder(videoPrefix(video)));
     },
     async removeRendition(video, renditionId) {
       const prefix = keyOf({ ...video, file: `hls/${renditionId}/index.m3u8` }).slice(0, -'index.m3u8'.length);
-      await failing(() => removeUnder(prefix));
+      await storeCall(() => removeUnder(prefix));
     },
     async removeAbandonedWrites(olderThan) {
-      return failing(async () => {
+      return storeCall(async () => {
         let aborted = 0;
         let KeyMarker: string | undefined;
         let UploadIdMarker: string | undefined;
         do {
-          const page = await transfer.send(new ListMultipartUploadsCommand({ Bucket, Prefix: settings.prefix, KeyMarker, UploadIdMarker }));
+          const page = await transfer.send(
+            new ListMultipartUploadsCommand({ Bucket, Prefix: settings.prefix || undefined, KeyMarker, UploadIdMarker }),
+          );
           for (const upload of page.Uploads ?? []) {
             // An upload in progress was started moments ago; one this old belongs to a killed process.
             if (!isMediaObject(upload.Key) || !upload.UploadId || !upload.Initiated || upload.Initiated >= olderThan) continue;

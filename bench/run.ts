@@ -1,9 +1,12 @@
 /**
- * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3]`: runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
- *   streams in (upload.ts); needs nothing else running.
+ *   streams in (upload.ts), into the local folder or, with `--store s3`, an S3-compatible bucket
+ *   (s3rver, started by the benchmark); needs nothing else running.
+ * - transcode: each HLS rendition of a 60 s 1080p source (CPU and wall time), then upload → first
+ *   playable rendition and → whole ladder on a real service (transcode.ts); needs nothing running.
  * - collect: `POST /collect` throughput of a real service process on PostgreSQL with realistic
  *   batches, then the database counted against what was acknowledged (collect.ts).
  * - analytics: p50/p99 of get_video_analytics, get_video_retention and get_analytics_summary on
@@ -27,9 +30,17 @@ import { runSearchBenchmark } from './search-reads.ts';
 import { runTranscodeBenchmark } from './transcode.ts';
 import { runUploadBenchmark } from './upload.ts';
 
+const args = process.argv.slice(2);
+const storeFlag = args.indexOf('--store');
+const store = storeFlag < 0 ? 'local' : args[storeFlag + 1];
+if (store !== 'local' && store !== 's3') {
+  process.stderr.write(`--store must be local or s3, not ${store ?? 'nothing'}\n`);
+  process.exit(2);
+}
+
 const BENCHMARKS = {
   list: runListVideosBenchmark,
-  upload: runUploadBenchmark,
+  upload: (log: (line: string) => void) => runUploadBenchmark(log, store),
   transcode: runTranscodeBenchmark,
   collect: runCollectBenchmark,
   analytics: runAnalyticsBenchmark,
@@ -44,13 +55,13 @@ type Name = keyof typeof BENCHMARKS;
 
 const log = (line: string) => process.stdout.write(`${line}\n`);
 
-const requested = process.argv.slice(2);
+const requested = storeFlag < 0 ? args : args.filter((_, at) => at !== storeFlag && at !== storeFlag + 1);
 const names: Name[] =
   requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
 const unknown = names.filter((name) => !(name in BENCHMARKS));
 if (unknown.length > 0) {
   process.stderr.write(
-    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all]\n`,
+    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3]\n`,
   );
   process.exit(2);
 }

@@ -1,12 +1,14 @@
 /**
- * `npm run bench -- upload`: a 1 GiB direct upload into `PUT /uploads/{token}` of a real service
- * process (`cuepoint start --role api`, media in a temp dir), created through the API like any client
- * would (`POST /v1/videos/uploads`), with bytes generated on the fly (no file). While it streams, the
- * server's resident memory is read from /proc every few milliseconds, and the kernel's own
- * high-water mark catches any spike between two readings. Prints throughput, the server's idle,
- * baseline and peak RSS with their deltas, and its peak RSS in each tenth of the upload, so a body
- * held in memory would show as growth with the bytes received; writes
- * bench/results/<date>-upload.json. Linux only (/proc).
+ * `npm run bench -- upload [--store local|s3]`: a 1 GiB direct upload into `PUT /uploads/{token}` of
+ * a real service process (`cuepoint start --role api`), created through the API like any client
+ * would (`POST /v1/videos/uploads`), with bytes generated on the fly (no file). The media store is the
+ * local folder in a temp dir (`local`, the default) or an S3-compatible bucket (`s3`: s3rver started in
+ * this process as the tests start it, so its work is not counted in the server's memory; the server
+ * sends 5 MiB parts, two at a time). While it streams, the server's resident memory is read from /proc
+ * every few milliseconds, and the kernel's own high-water mark catches any spike between two
+ * readings. Prints throughput, the server's idle, baseline and peak RSS with their deltas, and its
+ * peak RSS in each tenth of the upload, so a body held in memory would show as growth with the bytes
+ * received; writes bench/results/<date>-upload.json (`-upload-s3.json` for S3). Linux only (/proc).
  *
  * Settings (environment): BENCH_DATABASE_URL or DATABASE_URL (the server then runs on a throwaway
  * PostgreSQL database there; default: the embedded database, so nothing has to be running),
@@ -23,6 +25,9 @@ import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { S3Settings } from '../src/storage/s3-clients.ts';
+import { createS3MediaStore } from '../src/storage/s3-media-store.ts';
+import { runS3Server } from '../test/helpers/s3-server.ts';
 import { describeMachine } from './machine.ts';
 import { writeResultFile } from './result-file.ts';
 import { cpuSeconds, type Memory, readMemory, resetPeak, type ServiceProcess, startService } from './service-process.ts';
@@ -71,16 +76,31 @@ interface Transfer {
   samples: Sample[];
 }
 
-export async function runUploadBenchmark(log: (line: string) => void): Promise<void> {
+export type UploadStore = 'local' | 's3';
+
+export async function runUploadBenchmark(log: (line: string) => void, store: UploadStore = 'local'): Promise<void> {
   const config = settings();
   if (config.chunkBytes > PATTERN_BYTES) throw new Error(`BENCH_UPLOAD_CHUNK_KIB must be at most ${PATTERN_BYTES / 1024}`);
   const startedAt = new Date();
   const loadBefore = loadavg();
+  const s3 = store === 's3' ? await runS3Server() : undefined;
   const service = await startService({
     args: ['--role', 'api'],
-    env: { CUEPOINT_RATE_LIMIT: '100000', CUEPOINT_MAX_UPLOAD_BYTES: String(Math.max(config.bytes, config.warmupBytes)) },
+    env: {
+      CUEPOINT_RATE_LIMIT: '100000',
+      CUEPOINT_MAX_UPLOAD_BYTES: String(Math.max(config.bytes, config.warmupBytes)),
+      ...(s3 ? s3Environment(s3.settings) : {}),
+    },
     postgresUrl: config.postgresUrl,
+  }).catch(async (error: unknown) => {
+    await s3?.close();
+    throw error;
   });
+  const storedSize = async (videoId: string): Promise<number | undefined> => {
+    const key = { workspaceId: service.workspaceId, videoId, file: 'source' as const };
+    if (s3) return (await createS3MediaStore(s3.settings).stat(key))?.size;
+    return statSync(join(service.dataDir, 'media', key.workspaceId, key.videoId, key.file)).size;
+  };
   try {
     log(`\nupload benchmark: server pid ${service.pid} (cuepoint start --role api, ${service.database})`);
     const idle = await settle(service.pid);
@@ -97,7 +117,7 @@ export async function runUploadBenchmark(log: (line: string) => void): Promise<v
     const after = readMemory(service.pid);
     if (transfer.status !== 200)
       throw new Error(`the upload failed after ${transfer.seconds.toFixed(1)} s: ${transfer.status} ${transfer.body}`);
-    const stored = storedSize(service, JSON.parse(transfer.body).video_id);
+    const stored = await storedSize(JSON.parse(transfer.body).video_id);
     if (stored !== config.bytes) throw new Error(`stored ${stored} bytes, sent ${config.bytes}`);
 
     const sampledPeak = Math.max(...transfer.samples.map((s) => s.rss));
@@ -115,7 +135,10 @@ export async function runUploadBenchmark(log: (line: string) => void): Promise<v
       machine: describeMachine(),
       configuration: {
         route: 'PUT /uploads/{token}',
-        server: `cuepoint start --role api, separate process, ${service.database}, local media store in a temp dir`,
+        server: `cuepoint start --role api, separate process, ${service.database}, ${
+          s3 ? 'S3 media store (5 MiB parts, 2 in flight)' : 'local media store in a temp dir'
+        }`,
+        store: s3 ? 's3rver 3.7.1 in the benchmark process, path-style, on loopback' : 'local folder',
         client: `node:http in the benchmark process, ${config.chunkBytes / 1024} KiB writes of generated bytes`,
         upload_bytes: config.bytes,
         warmup_bytes: config.warmupBytes,
@@ -148,10 +171,21 @@ export async function runUploadBenchmark(log: (line: string) => void): Promise<v
       verdict: flat ? 'flat' : 'not flat',
     };
     print(log, result);
-    log(`report written to ${writeResultFile(result, startedAt, 'upload')}`);
+    log(`report written to ${writeResultFile(result, startedAt, s3 ? 'upload-s3' : 'upload')}`);
   } finally {
     await service.stop();
+    await s3?.close();
   }
+}
+
+function s3Environment(settings: S3Settings): Record<string, string> {
+  return {
+    CUEPOINT_S3_BUCKET: settings.bucket,
+    CUEPOINT_S3_ENDPOINT: settings.endpoint ?? '',
+    CUEPOINT_S3_ACCESS_KEY_ID: settings.credentials?.accessKeyId ?? '',
+    CUEPOINT_S3_SECRET_ACCESS_KEY: settings.credentials?.secretAccessKey ?? '',
+    CUEPOINT_S3_FORCE_PATH_STYLE: String(settings.forcePathStyle),
+  };
 }
 
 /** Creates an upload through the API and streams `bytes` generated bytes into its URL, sampling the server's memory. */
@@ -221,10 +255,6 @@ async function settle(pid: number): Promise<Memory> {
     last = now;
   }
   return last;
-}
-
-function storedSize(service: ServiceProcess, videoId: string): number {
-  return statSync(join(service.dataDir, 'media', service.workspaceId, videoId, 'source')).size;
 }
 
 /** The highest RSS seen while each tenth of the bytes went out. */

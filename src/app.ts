@@ -93,7 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(async (media) => {
     allowMediaFromAnyOrigin(media);
-    registerMediaRoutes(media, { db: options.database.db, store: options.mediaStore });
+    registerMediaRoutes(media, { db: options.database.db, store: options.mediaStore, delivery: options.mediaDelivery });
     registerHlsRoutes(media, { db: options.database.db, store: options.mediaStore });
   });
   registerCaptionsRoute(app, { db: options.database.db });

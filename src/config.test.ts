@@ -1,7 +1,7 @@
 /**
  * Settings read from the environment: the webhook schedule (DESIGN §4's by default, a compressed one
- * for tests, every bad value named at once), the database timeout, where ffmpeg is found, and
- * speech-to-text.
+ * for tests, every bad value named at once), the database timeout, where ffmpeg is found,
+ * speech-to-text, and where media files are kept and how they are served.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -209,5 +209,86 @@ test('speech-to-text: off by default; local needs PocketSphinx; http needs a bas
   assert.match(
     problems({ CUEPOINT_SPEECH_TO_TEXT: 'http', CUEPOINT_SPEECH_TO_TEXT_URL: 'https://api.openai.com/v1', CUEPOINT_FFMPEG: 'off' }),
     /CUEPOINT_SPEECH_TO_TEXT=http needs ffmpeg to take the sound out of videos, and CUEPOINT_FFMPEG is off/,
+  );
+});
+
+test('media storage: the local folder by default; CUEPOINT_S3_BUCKET selects S3, with its settings checked and named', () => {
+  const local = loadConfig({});
+  assert.deepEqual([local.mediaStorage, local.mediaDelivery], [{ kind: 'local' }, { mode: 'stream', urlSeconds: 300 }]);
+
+  assert.deepEqual(loadConfig({ CUEPOINT_S3_BUCKET: 'cuepoint-media' }).mediaStorage, {
+    kind: 's3',
+    bucket: 'cuepoint-media',
+    endpoint: undefined,
+    region: 'us-east-1',
+    credentials: undefined,
+    forcePathStyle: false,
+    prefix: '',
+  });
+  const minio = loadConfig({
+    CUEPOINT_S3_BUCKET: 'videos.example.com',
+    CUEPOINT_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+    CUEPOINT_S3_REGION: 'eu-central-1',
+    CUEPOINT_S3_ACCESS_KEY_ID: 'minioadmin',
+    CUEPOINT_S3_SECRET_ACCESS_KEY: 'minio/secret+key',
+    CUEPOINT_S3_FORCE_PATH_STYLE: 'true',
+    CUEPOINT_S3_PREFIX: 'cuepoint/media/',
+    CUEPOINT_MEDIA_DELIVERY: 'redirect',
+    CUEPOINT_MEDIA_URL_SECONDS: '900',
+  });
+  assert.deepEqual(minio.mediaStorage, {
+    kind: 's3',
+    bucket: 'videos.example.com',
+    endpoint: 'http://127.0.0.1:9000',
+    region: 'eu-central-1',
+    credentials: { accessKeyId: 'minioadmin', secretAccessKey: 'minio/secret+key' },
+    forcePathStyle: true,
+    prefix: 'cuepoint/media/',
+  });
+  assert.deepEqual(minio.mediaDelivery, { mode: 'redirect', urlSeconds: 900 });
+
+  const problems = (env: Record<string, string>) => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      if (error instanceof ConfigError) return error.message;
+    }
+    return assert.fail(`no problem found in ${JSON.stringify(env)}`);
+  };
+  assert.match(
+    problems({ CUEPOINT_S3_BUCKETT: 'typo', CUEPOINT_S3_ENDPOINT: 'http://127.0.0.1:9000', CUEPOINT_S3_REGION: 'eu-west-1' }),
+    /CUEPOINT_S3_ENDPOINT, CUEPOINT_S3_REGION set without CUEPOINT_S3_BUCKET: set the bucket to keep media in S3, or remove them/,
+  );
+  const bad = problems({
+    CUEPOINT_S3_BUCKET: 'Media_Bucket',
+    CUEPOINT_S3_ENDPOINT: 'https://user:pass@s3.example.com',
+    CUEPOINT_S3_REGION: 'EU West',
+    CUEPOINT_S3_ACCESS_KEY_ID: 'only-the-id',
+    CUEPOINT_S3_FORCE_PATH_STYLE: 'yes',
+    CUEPOINT_S3_PREFIX: '/media/../other/',
+    CUEPOINT_MEDIA_DELIVERY: 'cdn',
+    CUEPOINT_MEDIA_URL_SECONDS: '5',
+  });
+  for (const expected of [
+    /CUEPOINT_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens/,
+    /CUEPOINT_S3_ENDPOINT must be the origin of an S3-compatible service/,
+    /CUEPOINT_S3_REGION must be a region name/,
+    /CUEPOINT_S3_ACCESS_KEY_ID and CUEPOINT_S3_SECRET_ACCESS_KEY go together: set both, or neither/,
+    /CUEPOINT_S3_FORCE_PATH_STYLE must be true or false/,
+    /CUEPOINT_S3_PREFIX must be at most 200 characters/,
+    /CUEPOINT_MEDIA_DELIVERY must be one of stream, redirect/,
+    /CUEPOINT_MEDIA_URL_SECONDS must be an integer from 10 to 3600/,
+  ]) {
+    assert.match(bad, expected);
+  }
+  for (const endpoint of ['ftp://s3.example.com', 's3.example.com', 'https://s3.example.com/bucket', 'https://s3.example.com?x=1']) {
+    assert.match(problems({ CUEPOINT_S3_BUCKET: 'media', CUEPOINT_S3_ENDPOINT: endpoint }), /CUEPOINT_S3_ENDPOINT must be/, endpoint);
+  }
+  for (const prefix of ['a//b/', 'media/./x/', 'with space/', `${'p'.repeat(201)}/`]) {
+    assert.match(problems({ CUEPOINT_S3_BUCKET: 'media', CUEPOINT_S3_PREFIX: prefix }), /CUEPOINT_S3_PREFIX must be/, prefix);
+  }
+  assert.match(
+    problems({ CUEPOINT_MEDIA_DELIVERY: 'redirect' }),
+    /CUEPOINT_MEDIA_DELIVERY=redirect needs an object store to redirect to \(CUEPOINT_S3_BUCKET\)/,
   );
 });

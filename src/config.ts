@@ -9,6 +9,8 @@ import { type BundledFfmpeg, findBundledFfmpeg } from './media/bundled-ffmpeg.ts
 import { findPocketsphinx } from './media/speech/pocketsphinx.ts';
 import type { SpeechToTextSettings } from './media/speech/speech-engine.ts';
 import { type Cidr, parseCidr } from './net/address-policy.ts';
+import type { MediaDelivery } from './storage/media-store.ts';
+import type { S3Settings } from './storage/s3-clients.ts';
 
 export interface Config {
   port: number;
@@ -40,6 +42,17 @@ export interface Config {
   logLevel: string;
   /** CUEPOINT_MAX_UPLOAD_BYTES: the largest file create_video_upload accepts (default 5 GiB). */
   maxUploadBytes: number;
+  /**
+   * Where media files are kept: the local folder `<dataDir>/media` (the default), or an S3-compatible
+   * bucket once CUEPOINT_S3_BUCKET is set (CUEPOINT_S3_ENDPOINT, _REGION, _ACCESS_KEY_ID,
+   * _SECRET_ACCESS_KEY, _FORCE_PATH_STYLE, _PREFIX).
+   */
+  mediaStorage: MediaStorage;
+  /**
+   * How /media serves files: CUEPOINT_MEDIA_DELIVERY `stream` (default) or `redirect` (302 to a
+   * presigned URL; S3 only), and CUEPOINT_MEDIA_URL_SECONDS, such a URL's lifetime (default 300 s).
+   */
+  mediaDelivery: MediaDelivery;
   /**
    * CUEPOINT_JOB_LEASE_MS: how long a background job stays claimed without a heartbeat (renewed every
    * third of it). A worker killed mid-job loses its jobs to another worker this long after its last
@@ -84,6 +97,8 @@ export interface Config {
    */
   demoNow: Date | undefined;
 }
+
+export type MediaStorage = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
 
 export interface WebhookConfig {
   /** CUEPOINT_WEBHOOK_TIMEOUT_MS: one attempt, DNS to the last body byte read (default 15 s, as Svix). */
@@ -136,6 +151,8 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
+  const mediaStorage = mediaStorageOf(env, problems);
+  const mediaDelivery = mediaDeliveryOf(env, mediaStorage, problems);
   const ffmpeg = ffmpegOf(env, bundledFfmpeg, problems);
   const speechToText = speechToTextOf(env, ffmpeg, problems);
   const viewingRetentionDays = integer(env, 'CUEPOINT_VIEWING_RETENTION_DAYS', 400, 1, 36_500, problems);
@@ -167,6 +184,8 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     logLevel,
     maxUploadBytes,
     jobLeaseMs,
+    mediaStorage,
+    mediaDelivery,
     ffmpegPath: ffmpeg.path,
     ffmpegSource: ffmpeg.source,
     ffmpegBundledProblem: ffmpeg.bundledProblem,
@@ -255,6 +274,92 @@ function ffmpegOf(env: Env, bundledFfmpeg: () => BundledFfmpeg, problems: string
     if (isExecutable(candidate)) return { path: candidate, source: 'PATH', bundledProblem: bundled.reason };
   }
   return { ...none, bundledProblem: bundled.reason };
+}
+
+const S3_SETTINGS = [
+  'CUEPOINT_S3_ENDPOINT',
+  'CUEPOINT_S3_REGION',
+  'CUEPOINT_S3_ACCESS_KEY_ID',
+  'CUEPOINT_S3_SECRET_ACCESS_KEY',
+  'CUEPOINT_S3_FORCE_PATH_STYLE',
+  'CUEPOINT_S3_PREFIX',
+] as const;
+// S3's rule for new buckets: 3–63 lowercase letters, digits, dots and hyphens, a letter or digit at each end.
+const BUCKET_NAME = /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/;
+const REGION_NAME = /^[a-z0-9-]{1,64}$/;
+// Characters S3 calls safe in keys, in segments joined by single slashes.
+const KEY_PREFIX = /^([A-Za-z0-9!_.*'()-]+\/)*[A-Za-z0-9!_.*'()-]*$/;
+
+/**
+ * CUEPOINT_S3_BUCKET selects S3. The other CUEPOINT_S3_* settings mean nothing without it, so they
+ * are refused alone: a misspelt bucket variable must not quietly keep media on the local disk.
+ */
+function mediaStorageOf(env: Env, problems: string[]): MediaStorage {
+  const bucket = env.CUEPOINT_S3_BUCKET || '';
+  if (!bucket) {
+    const orphans = S3_SETTINGS.filter((name) => env[name]);
+    if (orphans.length > 0) {
+      problems.push(`${orphans.join(', ')} set without CUEPOINT_S3_BUCKET: set the bucket to keep media in S3, or remove them`);
+    }
+    return { kind: 'local' };
+  }
+  if (!BUCKET_NAME.test(bucket) || bucket.includes('..')) {
+    problems.push(
+      'CUEPOINT_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens, starting and ending with a letter or digit',
+    );
+  }
+  const endpoint = env.CUEPOINT_S3_ENDPOINT ? env.CUEPOINT_S3_ENDPOINT.replace(/\/+$/, '') : undefined;
+  if (endpoint !== undefined && !/^https?:\/\/[^/@?#]+$/.test(endpoint)) {
+    problems.push(
+      'CUEPOINT_S3_ENDPOINT must be the origin of an S3-compatible service, such as https://s3.example.com (no credentials or path); leave it unset for AWS',
+    );
+  }
+  const region = env.CUEPOINT_S3_REGION || 'us-east-1';
+  if (!REGION_NAME.test(region))
+    problems.push('CUEPOINT_S3_REGION must be a region name such as eu-west-1 (lowercase letters, digits and hyphens)');
+  const accessKeyId = env.CUEPOINT_S3_ACCESS_KEY_ID || '';
+  const secretAccessKey = env.CUEPOINT_S3_SECRET_ACCESS_KEY || '';
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    problems.push(
+      'CUEPOINT_S3_ACCESS_KEY_ID and CUEPOINT_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the default AWS credential chain',
+    );
+  }
+  if (/[\s\p{Cc}]/u.test(accessKeyId + secretAccessKey)) {
+    problems.push('CUEPOINT_S3_ACCESS_KEY_ID and CUEPOINT_S3_SECRET_ACCESS_KEY must not contain spaces or control characters');
+  }
+  const pathStyle = env.CUEPOINT_S3_FORCE_PATH_STYLE || 'false';
+  if (pathStyle !== 'true' && pathStyle !== 'false') problems.push('CUEPOINT_S3_FORCE_PATH_STYLE must be true or false');
+  const prefix = env.CUEPOINT_S3_PREFIX || '';
+  if (prefix.length > 200 || !KEY_PREFIX.test(prefix) || prefix.split('/').some((segment) => segment === '.' || segment === '..')) {
+    problems.push(
+      "CUEPOINT_S3_PREFIX must be at most 200 characters: letters, digits and !_.*'()- in segments joined by single slashes, such as cuepoint/ (no leading slash)",
+    );
+  }
+  return {
+    kind: 's3',
+    bucket,
+    endpoint,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: pathStyle === 'true',
+    prefix,
+  };
+}
+
+/** Redirecting needs URLs the store signs; the local folder has none, so asking for it is a mistake to name at start-up. */
+function mediaDeliveryOf(env: Env, storage: MediaStorage, problems: string[]): MediaDelivery {
+  const urlSeconds = integer(env, 'CUEPOINT_MEDIA_URL_SECONDS', 300, 10, 3600, problems);
+  const mode = env.CUEPOINT_MEDIA_DELIVERY || 'stream';
+  if (mode !== 'stream' && mode !== 'redirect') {
+    problems.push('CUEPOINT_MEDIA_DELIVERY must be one of stream, redirect');
+    return { mode: 'stream', urlSeconds };
+  }
+  if (mode === 'redirect' && storage.kind === 'local') {
+    problems.push(
+      'CUEPOINT_MEDIA_DELIVERY=redirect needs an object store to redirect to (CUEPOINT_S3_BUCKET); with the local folder the service streams its files',
+    );
+  }
+  return { mode, urlSeconds };
 }
 
 const SPEECH_ENGINES = ['off', 'local', 'http'] as const;

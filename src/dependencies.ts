@@ -13,7 +13,8 @@ import { createRateLimiter } from './core/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
 import { createLocalMediaStore } from './storage/local-media-store.ts';
-import type { MediaStore } from './storage/media-store.ts';
+import type { MediaDelivery, MediaStore } from './storage/media-store.ts';
+import { createS3MediaStore } from './storage/s3-media-store.ts';
 
 /** The pipeline's dependencies, less what is taken from the database handle and the transport's logger. */
 type HandlerDependencies = Omit<PipelineDeps, 'db' | 'findCredential' | 'log'>;
@@ -22,6 +23,8 @@ export interface Dependencies extends HandlerDependencies {
   database: DatabaseHandle;
   /** Where uploaded and imported media files are kept and served from. */
   mediaStore: MediaStore;
+  /** Whether /media streams files or redirects to the store's presigned URLs (CUEPOINT_MEDIA_DELIVERY). */
+  mediaDelivery: MediaDelivery;
   /** The largest upload or import accepted (CUEPOINT_MAX_UPLOAD_BYTES). */
   maxUploadBytes: number;
   /** What outbound requests to user-supplied URLs may reach, and for how long. */
@@ -36,6 +39,7 @@ export async function buildDependencies(
   return {
     database: opened.database,
     mediaStore: configuredMediaStore(config),
+    mediaDelivery: config.mediaDelivery,
     rateLimiter: createRateLimiter(opened.redis, opened.log, { timeoutMs: config.redisTimeoutMs }),
     secret: await resolveSigningSecret(opened.database.db, config.secret),
     publicUrl: config.publicUrl,
@@ -48,7 +52,8 @@ export async function buildDependencies(
 
 /** Where this configuration keeps media files: the server serves them from there, and `seed --demo` stores its clips there. */
 export function configuredMediaStore(config: Config): MediaStore {
-  return createLocalMediaStore(join(config.dataDir, 'media'));
+  const { mediaStorage } = config;
+  return mediaStorage.kind === 's3' ? createS3MediaStore(mediaStorage) : createLocalMediaStore(join(config.dataDir, 'media'));
 }
 
 /** The pipeline's share, with the logger of the transport that runs it. */

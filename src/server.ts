@@ -4,6 +4,7 @@
  * needs PostgreSQL, since an embedded database belongs to one process.
  */
 import cluster from 'node:cluster';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { Redis } from 'ioredis';
 import pino from 'pino';
@@ -94,6 +95,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let viewingFolder: ViewingFolder | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
   const { mediaStore, secret, outbound } = dependencies;
+  announceMediaStorage(config, log);
 
   if (role === 'api' || role === 'all') {
     app = await buildApp({ ...dependencies, logger: { level: config.logLevel } });
@@ -217,6 +219,32 @@ async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: strin
       `Try: curl -H "Authorization: Bearer ${apiKey}" ${publicUrl}/v1/workspace`,
       '',
     ].join('\n'),
+  );
+}
+
+/** Says at start-up where media files are kept and how /media serves them (never the credentials). */
+function announceMediaStorage(config: Config, log: pino.Logger): void {
+  const storage = config.mediaStorage;
+  const { mode, urlSeconds } = config.mediaDelivery;
+  if (storage.kind === 'local') {
+    const dir = join(config.dataDir, 'media');
+    log.info({ store: 'local', dir, delivery: mode }, `media files are kept in ${dir}; /media streams them`);
+    return;
+  }
+  log.info(
+    {
+      store: 's3',
+      bucket: storage.bucket,
+      endpoint: storage.endpoint ?? 'AWS',
+      region: storage.region,
+      prefix: storage.prefix,
+      path_style: storage.forcePathStyle,
+      credentials: storage.credentials ? 'CUEPOINT_S3_ACCESS_KEY_ID' : 'the default AWS chain',
+      delivery: mode,
+    },
+    mode === 'redirect'
+      ? `media files are kept in S3 bucket ${storage.bucket}; /media redirects to presigned URLs valid ${urlSeconds} s (playlists are streamed)`
+      : `media files are kept in S3 bucket ${storage.bucket}; /media streams them`,
   );
 }
 

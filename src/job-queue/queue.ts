@@ -140,6 +140,30 @@ export async function failJob(
   return final ? 'failed' : 'retrying';
 }
 
+/**
+ * Puts a job whose attempt met an outage (the database or the media store unavailable) back in the
+ * queue after `delayMs`, and gives back the attempt it used: waiting out a store that is down for a
+ * minute must not use up the attempts meant for the job's own failures. False if this attempt had
+ * been superseded (its lease lapsed and another worker took the job).
+ */
+export async function deferJob(db: Kysely<Database>, job: ClaimedJob, reason: string, delayMs: number, now: Date): Promise<boolean> {
+  const result = await db
+    .updateTable('jobs')
+    .set({
+      status: 'queued',
+      attempts: sql<number>`attempts - 1`,
+      last_error: reason,
+      run_at: new Date(now.getTime() + delayMs),
+      updated_at: now,
+      lease_until: null,
+    })
+    .where('id', '=', job.id)
+    .where('attempts', '=', job.attempt)
+    .where('status', '=', 'running')
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
 function toClaimed(row: JobRow): ClaimedJob {
   return {
     id: row.id,

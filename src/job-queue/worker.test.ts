@@ -1,11 +1,13 @@
 /**
  * The worker loop: runs handlers, retries failures and reports the final one, reaps jobs whose
- * workers died, and aborts a handler whose lease was taken.
+ * workers died, aborts a handler whose lease was taken, and puts back without using an attempt a job
+ * whose attempt met an outage.
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { openTestDatabase } from '../../test/helpers/database.ts';
+import { MediaStoreUnavailableError } from '../storage/media-store.ts';
 import { claimJob, enqueueJob } from './queue.ts';
 import { type JobHandler, startJobWorker } from './worker.ts';
 
@@ -81,4 +83,39 @@ test('a job abandoned by dead workers is reaped and reported; a handler that los
   await db.updateTable('jobs').set({ attempts: 99 }).where('status', '=', 'running').execute();
   await until(() => aborted);
   await worker.stop();
+});
+
+test('an attempt that meets an outage (the media store or the database down) is put back without using up an attempt', async (t) => {
+  const database = await openTestDatabase();
+  t.after(() => database.close());
+  const db = database.db;
+  const outages = [
+    new MediaStoreUnavailableError({ cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9000'), { code: 'ECONNREFUSED' }) }),
+    Object.assign(new Error('Connection terminated unexpectedly'), { code: '08006' }),
+  ];
+  const runs: number[] = [];
+  const failed: string[] = [];
+  const handler: JobHandler = {
+    kind: 'test.needs-storage',
+    // One attempt only: an outage counted as a failure would end the job failed at once.
+    maxAttempts: 1,
+    retryDelayMs: () => 10,
+    async run(job) {
+      runs.push(job.attempt);
+      const outage = outages.shift();
+      if (outage) throw outage;
+    },
+    async onFailed(_job, reason) {
+      failed.push(reason);
+    },
+  };
+  const worker = startJobWorker({ db, handlers: [handler], log: quiet, pollMs: 10, leaseMs: 1000, outageDelayMs: 10 });
+  t.after(() => worker.stop());
+  const id = await enqueueJob(db, { kind: 'test.needs-storage', workspaceId: null, payload: {}, maxAttempts: 1 }, new Date());
+  const finished = async () =>
+    (await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).status === 'succeeded';
+  await until(finished);
+  const job = await db.selectFrom('jobs').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  assert.deepEqual(runs, [1, 1, 1], 'every run was the first attempt: the outages gave theirs back');
+  assert.deepEqual([job.status, job.attempts, failed], ['succeeded', 1, []]);
 });

@@ -1,13 +1,14 @@
 /**
  * Answers a GET (or HEAD) with a stored media file from any store: conditional requests (ETag,
  * Last-Modified, If-None-Match, If-Match, If-Range: conditional-request.ts), the Range header read
- * strictly (byte-range.ts), and the bytes streamed from the store. Every failure is the documented
- * JSON error body; a store that is down is a 503 with Retry-After, like a database outage.
+ * strictly (byte-range.ts), and the bytes streamed from the store; or, in the `redirect` delivery
+ * mode, a 302 to the store's presigned URL for the file. Every failure is the documented JSON error
+ * body; a store that is down is a 503 with Retry-After, like a database outage.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../core/errors.ts';
 import { outageError } from '../core/unavailable.ts';
-import type { MediaKey, MediaStore } from '../storage/media-store.ts';
+import type { MediaDelivery, MediaKey, MediaStore } from '../storage/media-store.ts';
 import { resolveByteRange } from './byte-range.ts';
 import { evaluatePreconditions, rangeIsCurrent } from './conditional-request.ts';
 
@@ -19,6 +20,8 @@ export interface MediaFileReply {
   cacheControl: string;
   /** The 404 message when the file is not there, e.g. "No such poster." */
   missing: string;
+  /** Stream (the default) or redirect to the store's presigned URL. */
+  delivery?: MediaDelivery;
 }
 
 export async function replyWithMediaFile(request: FastifyRequest, reply: FastifyReply, file: MediaFileReply) {
@@ -33,6 +36,13 @@ export async function replyWithMediaFile(request: FastifyRequest, reply: Fastify
 }
 
 async function answer(request: FastifyRequest, reply: FastifyReply, file: MediaFileReply) {
+  const redirect = await redirectTarget(file);
+  if (redirect) {
+    // Cached for half the URL's life, so a browser that reuses the redirect still gets a URL with
+    // time to run: a video's later Range requests follow the same redirect.
+    const seconds = Math.floor(redirect.urlSeconds / 2);
+    return reply.code(302).header('Location', redirect.url).header('Cache-Control', `private, max-age=${seconds}`).send();
+  }
   const stored = await file.store.stat(file.key);
   if (!stored) return fail(request, reply, new AppError('not_found', file.missing));
   reply.header('ETag', stored.etag).header('Last-Modified', stored.lastModified.toUTCString()).header('Accept-Ranges', 'bytes');
@@ -77,6 +87,18 @@ async function answer(request: FastifyRequest, reply: FastifyReply, file: MediaF
   const body = await file.store.read(file.key, span);
   if (!body) return fail(request, reply, new AppError('not_found', file.missing)); // removed since the stat
   return reply.send(body);
+}
+
+/**
+ * Where to redirect, in the redirect mode, when the store signs URLs. Playlists are always streamed:
+ * their segment URIs are relative, and must resolve against the service, not the store. There is no
+ * look at the store first: a redirect costs the store no request, and the servable-video checks
+ * (the route's) already said the file should be there.
+ */
+async function redirectTarget(file: MediaFileReply): Promise<{ url: string; urlSeconds: number } | undefined> {
+  if (file.delivery?.mode !== 'redirect' || file.key.file.endsWith('.m3u8')) return undefined;
+  const url = await file.store.presignedUrl(file.key, file.delivery.urlSeconds, { contentType: file.contentType });
+  return url === null ? undefined : { url, urlSeconds: file.delivery.urlSeconds };
 }
 
 function fail(request: FastifyRequest, reply: FastifyReply, error: AppError) {

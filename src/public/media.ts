@@ -9,13 +9,16 @@ import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
 import type { Database } from '../db/tables/index.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
-import type { MediaStore } from '../storage/media-store.ts';
+import type { MediaDelivery, MediaStore } from '../storage/media-store.ts';
 import { replyWithMediaFile } from './media-file-reply.ts';
 
 // Short-lived public caching: archiving a video must take effect within minutes.
 const ORIGINAL_CACHING = 'public, max-age=300';
 
-export function registerMediaRoutes(app: FastifyInstance, options: { db: Kysely<Database>; store: MediaStore }): void {
+export function registerMediaRoutes(
+  app: FastifyInstance,
+  options: { db: Kysely<Database>; store: MediaStore; delivery?: MediaDelivery },
+): void {
   async function serve(request: FastifyRequest, reply: FastifyReply, file: 'source' | 'poster.jpg') {
     const videoId = (request.params as { video_id: string }).video_id;
     const video = await findServableVideo(options.db, videoId, (query) => query.select(['workspace_id', 'media_type', 'has_poster']));
@@ -29,6 +32,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: { db: Kysely<
       contentType: file === 'poster.jpg' ? 'image/jpeg' : (video.media_type ?? 'application/octet-stream'),
       cacheControl: ORIGINAL_CACHING,
       missing,
+      delivery: options.delivery,
     });
   }
   app.get('/media/:video_id', (request, reply) => serve(request, reply, 'source'));

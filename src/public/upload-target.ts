@@ -2,15 +2,19 @@
  * PUT /uploads/{token}: where a direct upload's bytes go. Outside the API: the signed, expiring,
  * one-time URL is the credential. The body is streamed to the media store as it arrives (never held
  * in memory), must be exactly the declared size, and only one PUT per URL can succeed. CORS is open
- * so a browser can upload straight from a page.
+ * so a browser can upload straight from a page. A store that is down answers 503 with Retry-After,
+ * keeps nothing, and leaves the URL usable for the retry.
  */
+import type { IncomingMessage } from 'node:http';
+import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
+import { outageError } from '../core/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { claimUpload, finishUpload, reopenUpload } from '../domains/videos/uploads.queries.ts';
 import type { UploadTokenCheck } from '../media/media-links.ts';
-import { type MediaStore, UploadSizeError } from '../storage/media-store.ts';
+import { type MediaStore, MediaStoreUnavailableError, UploadSizeError } from '../storage/media-store.ts';
 
 export interface UploadTargetOptions {
   db: Kysely<Database>;
@@ -65,15 +69,47 @@ async function receive(request: FastifyRequest, reply: FastifyReply, options: Up
     return fail(AppError.invalid([{ field: 'Content-Length', problem: `must be the declared file_size, ${claim.fileSize} bytes` }]));
   }
   try {
-    await options.store.write({ workspaceId: claim.workspaceId, videoId: check.videoId, file: 'source' }, request.raw, {
+    await options.store.write({ workspaceId: claim.workspaceId, videoId: check.videoId, file: 'source' }, storeSide(request.raw), {
       exactly: claim.fileSize,
     });
   } catch (error) {
+    dropRestOfBody(request, reply);
     await reopenUpload(options.db, check.videoId);
     if (error instanceof UploadSizeError) return fail(AppError.invalid([{ field: 'body', problem: error.message }]));
+    const outage = error instanceof MediaStoreUnavailableError ? outageError(error) : undefined;
+    if (outage) {
+      request.log.warn({ err: error }, 'upload refused: media storage unavailable');
+      return fail(outage);
+    }
     request.log.warn({ err: error }, 'upload interrupted');
     return fail(AppError.invalid([{ field: 'body', problem: 'the transfer was interrupted; send the file again to the same URL' }]));
   }
   await finishUpload(options.db, { videoId: check.videoId, workspaceId: claim.workspaceId }, options.clock());
   return reply.code(200).send({ video_id: check.videoId, status: 'processing', bytes_received: claim.fileSize });
+}
+
+/**
+ * The request body as the store gets it. A store destroys the body it was given when a write fails,
+ * and destroying an unfinished request closes its connection; the request must outlive a store that
+ * is down, to be read to its end and answered 503. A client that goes away mid-body still fails the
+ * write.
+ */
+function storeSide(raw: IncomingMessage): Readable {
+  const body = new PassThrough();
+  raw.once('error', (error) => body.destroy(error));
+  raw.once('close', () => {
+    if (!raw.complete) body.destroy(new Error('The client closed the connection before the end of the body.'));
+  });
+  return raw.pipe(body);
+}
+
+/**
+ * What is left of the body after a failed write: one of declared length (the file's size, checked
+ * above) is read to its end and dropped, so the client gets the answer rather than a reset; a chunked
+ * one, which could go on forever, is cut off with the connection once answered.
+ */
+function dropRestOfBody(request: FastifyRequest, reply: FastifyReply): void {
+  request.raw.unpipe();
+  if (request.headers['content-length'] !== undefined) request.raw.resume();
+  else reply.header('Connection', 'close');
 }

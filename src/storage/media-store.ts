@@ -87,7 +87,7 @@ export interface MediaStore {
   /**
    * Streams `body` into the store without holding it in memory, and returns its size. A body that
    * breaks the size rule throws UploadSizeError and leaves nothing behind. A file appears whole or
-   * not at all.
+   * not at all. A write that fails destroys `body` (nothing more is read from it).
    */
   write(key: MediaKey, body: Readable, size: SizeRule): Promise<number>;
   /** The file's size and validators, or undefined when there is no such file. */
@@ -101,9 +101,10 @@ export interface MediaStore {
   withLocalFile<T>(key: MediaKey, use: (path: string) => Promise<T>): Promise<T>;
   /**
    * A URL a browser can fetch the file from directly for `expiresInSeconds`, or null when the store
-   * has none (local disk): then the service streams the file itself.
+   * has none (local disk): then the service streams the file itself. `contentType` is what the URL's
+   * answer says the file is (the store may not know: a source is stored before it is probed).
    */
-  presignedUrl(key: MediaKey, expiresInSeconds: number): Promise<string | null>;
+  presignedUrl(key: MediaKey, expiresInSeconds: number, options?: { contentType?: string }): Promise<string | null>;
   remove(key: MediaKey): Promise<void>;
   /** Removes every file of the video. */
   removeVideo(video: VideoFiles): Promise<void>;
@@ -115,4 +116,14 @@ export interface MediaStore {
    * maintenance pass.
    */
   removeAbandonedWrites(olderThan: Date): Promise<number>;
+}
+
+/**
+ * How /media answers for a file: `stream` sends the bytes itself (Range, conditional requests);
+ * `redirect` answers 302 to a presigned URL valid for `urlSeconds`, so the bytes go from the object
+ * store straight to the viewer (only with a store that has such URLs; playlists are always streamed).
+ */
+export interface MediaDelivery {
+  mode: 'stream' | 'redirect';
+  urlSeconds: number;
 }

@@ -258,9 +258,13 @@ function announceMediaTools(config: Config, log: pino.Logger): void {
       `ffmpeg found (${config.ffmpegSource ? from[config.ffmpegSource] : 'configured'}): processed videos get a poster, their embedded subtitles and an HLS ladder`,
     );
   } else if (bundled) {
-    log.warn(`no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster, transcript or HLS ladder (they play their original file)`);
+    log.warn(
+      `no ffmpeg (${bundled}, and none on PATH; or set CUEPOINT_FFMPEG): videos become ready without a poster, transcript or HLS ladder (they play their original file)`,
+    );
   } else {
-    log.info('no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster, transcript or HLS ladder (they play their original file)');
+    log.info(
+      'no ffmpeg (CUEPOINT_FFMPEG is off): videos become ready without a poster, transcript or HLS ladder (they play their original file)',
+    );
   }
   if (config.speechToText.engine === 'off') {
     log.info('speech-to-text is off (CUEPOINT_SPEECH_TO_TEXT): videos without captions or subtitles get no transcript');

@@ -99,7 +99,13 @@ export function videoRenditionHandler(tools: RenditionTools): JobHandler {
         audioKbps: row.audio_kbps,
       });
       await tools.store.withLocalFile({ ...ids, file: 'source' }, (source) =>
-        makeAndStoreRendition({ ...tools, db, signal }, ids, { id: row.id, plan }, source, video.duration_seconds ?? UNKNOWN_DURATION_SECONDS),
+        makeAndStoreRendition(
+          { ...tools, db, signal },
+          ids,
+          { id: row.id, plan },
+          source,
+          video.duration_seconds ?? UNKNOWN_DURATION_SECONDS,
+        ),
       );
       tools.log.info({ video: ids.videoId, rendition: row.name }, 'rendition ready');
     },

@@ -4,7 +4,7 @@
  * the player says which rendition it loaded, the server saw the playlists and segments asked for
  * and never the original file, the poster and the captions track are there as before, and the
  * viewing is recorded from the player's batches as it would be for the file. The same stream plays
- * in the embed page framed by another site; when its segments fail mid-play, the player goes on with
+ * in the embed page framed by another site, and from a linked second; when its segments fail mid-play, the player goes on with
  * the original file from where it was, and the session shows one unbroken stretch of playing. A
  * video without renditions plays its original file, with no playback script on the page.
  */
@@ -118,7 +118,7 @@ interface VideoView {
   currentTime: number;
 }
 
-type VideoCondition = 'streaming' | 'ended' | 'fell back and ended' | 'past 1 s';
+type VideoCondition = 'streaming' | 'ended' | 'fell back and ended' | 'past 1 s' | 'at 5 s';
 
 /** Waits for the page's video to reach a state. (A function, not a string: the pages' CSP forbids eval.) */
 async function waitForVideo(target: Page | Frame, condition: VideoCondition): Promise<void> {
@@ -128,6 +128,7 @@ async function waitForVideo(target: Page | Frame, condition: VideoCondition): Pr
       if (wanted === 'streaming') return video.dataset.cuepointEngine === 'hls.js' && video.readyState >= 1;
       if (wanted === 'ended') return video.ended;
       if (wanted === 'fell back and ended') return video.ended && video.dataset.cuepointEngine === 'file';
+      if (wanted === 'at 5 s') return video.currentTime === 5 && video.readyState >= 1;
       return video.currentTime > 1;
     },
     condition,
@@ -272,6 +273,14 @@ test('an uploaded clip plays its HLS ladder through hls.js, in the watch page an
   assert.ok(hits.filter((hit) => /\/seg-\d{5}\.ts$/.test(hit.path)).length > segmentsBefore, 'the embed fetched segments');
   assert.deepEqual(framing.problems, []);
   await framing.page.close();
+
+  // ---- A link to a moment (?t=5, as search answers give) opens the stream there, as it does the file.
+  const linked = await watchedPage(context);
+  await linked.page.goto(`${base}/watch/${videoId}?t=5`);
+  await waitForVideo(linked.page, 'at 5 s');
+  assert.equal(await linked.page.locator('video').getAttribute('data-cuepoint-engine'), 'hls.js');
+  assert.deepEqual(linked.problems, []);
+  await linked.page.close();
 
   // ---- Segments after the first fail: the player goes on with the original file, from where it was.
   const failing = await watchedPage(context);

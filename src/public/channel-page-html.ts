@@ -42,7 +42,7 @@ const CHANNEL_STYLE =
   '@media (prefers-reduced-motion:reduce){.thumb img{transition:none}}';
 
 export const CHANNEL_HEADERS = {
-  found: securityHeaders('self', CHANNEL_STYLE, true),
+  found: securityHeaders('self', CHANNEL_STYLE, { framesOwnPages: true }),
   notice: securityHeaders('self', NOTICE_STYLE),
 };
 

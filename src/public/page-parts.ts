@@ -1,13 +1,14 @@
 /**
  * The pieces every public HTML page is made of (watch and embed pages, the route player): escaping,
  * the document around a body, the security headers (a CSP allowing our own scripts and the page's
- * one inline style by its hash, nothing inline to run), a video's captions track, and the lead
- * form's markup and style, which the player scripts show over the video.
+ * one inline style by its hash, nothing inline to run), a video's captions track, the playback
+ * script's tag, and the lead form's markup and style, which the player scripts show over the video.
  */
 import { createHash } from 'node:crypto';
 import { languageLabel } from '../core/language-tag.ts';
 import type { LeadForm, LeadFormField } from '../domains/leads/lead-form.ts';
 import { captionsPath } from '../media/media-links.ts';
+import { hlsScriptPath } from './hls-script.ts';
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -49,20 +50,36 @@ export function captionTrackHtml(track: CaptionTrack | null): string {
   return `<track kind="captions" src="${escapeHtml(track.src)}"${srclang} label="${escapeHtml(track.label)}">`;
 }
 
+/**
+ * The script that gives a page's <video> its source (the adaptive stream or the original file), told
+ * where hls.js is; before /player.js, whose reporting then finds the source in place.
+ */
+export function playbackScriptHtml(): string {
+  return `<script src="/playback.js" data-hls-script="${escapeHtml(hlsScriptPath())}" defer></script>`;
+}
+
 // Inline styles are allowed by their hash, so the policy needs no 'unsafe-inline' at all.
 const styleHash = (css: string) => `'sha256-${createHash('sha256').update(css).digest('base64')}'`;
 
-/**
- * The headers of a page with this inline style, framable by any site (`*`) or only by ourselves;
- * `framesOwnPages` lets it frame our own players (the channel page's featured item).
- */
-export function securityHeaders(framedBy: 'anyone' | 'self', css: string, framesOwnPages = false): Record<string, string> {
+export interface PageAllowances {
+  /** It frames our own players (the channel page's featured item). */
+  framesOwnPages?: boolean;
+  /**
+   * It plays adaptive streams through hls.js (/playback.js): the <video> then plays a MediaSource,
+   * whose address is a blob: URL. hls.js fetches playlists and segments from our origin, which
+   * connect-src allows already, and runs without a worker, so nothing else widens.
+   */
+  playsStreams?: boolean;
+}
+
+/** The headers of a page with this inline style, framable by any site (`*`) or only by ourselves. */
+export function securityHeaders(framedBy: 'anyone' | 'self', css: string, allowances: PageAllowances = {}): Record<string, string> {
   const policy = [
     "default-src 'none'",
-    ...(framesOwnPages ? ["frame-src 'self'"] : []),
+    ...(allowances.framesOwnPages ? ["frame-src 'self'"] : []),
     "script-src 'self'",
     `style-src ${styleHash(css)}`,
-    "media-src 'self'",
+    allowances.playsStreams ? "media-src 'self' blob:" : "media-src 'self'",
     "img-src 'self' data:",
     "connect-src 'self'",
     "base-uri 'none'",

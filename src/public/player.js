@@ -8,6 +8,8 @@
  *
  * The reporting and the form's sending are offered to the route player (/route-player.js) too, as
  * window.cuepointReporting, so each step of a route is reported exactly like a watch page's video.
+ * What plays in the element (the original file, or its adaptive stream) is /playback.js's choice;
+ * the reporting reads the element's events alike for both.
  */
 (() => {
   const ENDPOINT = '/collect';
@@ -19,6 +21,9 @@
   // Between two timeupdates (about 4 a second) playback moves a fraction of a second; more than
   // this, or than the wall-clock time since (a busy page fires them late), is a jump.
   const NORMAL_STEP_SECONDS = 1.5;
+  // hls.js jumps over a hole in a stream (a stream's first picture may come a fraction of a second
+  // after 0) of up to 2 s; a longer forward jump it announces is a new stretch of playing.
+  const MAX_HOLE_SECONDS = 2.5;
   const VIEWER_KEY = 'cuepoint_viewer';
   const VIEWER_ID = /^[A-Za-z0-9_-]{16,64}$/;
   const SUBMITTED_KEY = 'cuepoint_lead_submitted';
@@ -66,6 +71,12 @@
     let lastTime = video.currentTime;
     let lastSampledAt = performance.now();
     let lastSeek = null; // a seek that further seeks (scrubbing) update instead of adding more
+    // While /playback.js replaces a failed stream with the original file, the element reloads,
+    // rewinds and seeks back by itself: none of that is the viewer's doing.
+    let swapping = false;
+    // Where the stream engine has just moved the playhead by itself, over a hole in the stream: the
+    // `seeking` that follows is not the viewer's.
+    let engineJumpTo = null;
     const outbox = []; // sealed batches, oldest first, kept until the server has answered them
     let sending = false;
 
@@ -84,7 +95,7 @@
     function sample() {
       // Mid-seek the time is already the target; the seeking handler accounts for the jump. Detached,
       // the element plays something else.
-      if (!attached || video.seeking) return;
+      if (!attached || swapping || video.seeking) return;
       const time = video.currentTime;
       const step = time - lastTime;
       const now = performance.now();
@@ -190,17 +201,26 @@
     }
 
     function onPlay() {
+      if (swapping) return;
       // Paused, the time moves only by seeking, which sets lastTime: that is where playing starts,
       // even if a busy page runs this handler after the first frames have played.
       lastSampledAt = performance.now();
       record({ type: 'play', position: at(lastTime) });
     }
     function onPause() {
+      if (swapping) return;
       sample();
       record({ type: 'pause', position: at(video.currentTime) });
     }
     function onSeeking() {
+      if (swapping) return;
       const to = video.currentTime;
+      const jumpedByEngine = engineJumpTo !== null && Math.abs(to - engineJumpTo) < 0.001;
+      engineJumpTo = null;
+      if (jumpedByEngine) {
+        acrossHole(to);
+        return;
+      }
       if (lastSeek && events[events.length - 1] === lastSeek) lastSeek.to = at(to);
       else {
         lastSeek = { type: 'seek', from: at(lastTime), to: at(to) };
@@ -210,8 +230,51 @@
       lastTime = to;
     }
     function onEnded() {
+      if (swapping) return;
       sample();
       record({ type: 'ended', position: at(video.currentTime) });
+    }
+    /** /playback.js says its engine is moving the playhead (cuepoint:enginejump, before the `seeking`). */
+    function onEngineJump(event) {
+      engineJumpTo = event.detail.to;
+    }
+
+    /**
+     * Playing goes on across the hole the engine jumped: nothing was there to see, and a file player
+     * would have played through it, so the played range spans it (a stream's first fraction of a
+     * second is then watched, as the file's is).
+     */
+    function acrossHole(to) {
+      const from = lastTime;
+      if (!video.paused && to > from && to - from <= MAX_HOLE_SECONDS) {
+        if (current && current[1] === from) current[1] = to;
+        else {
+          current = [from, to];
+          ranges.push(current);
+        }
+        pendingPlay += to - from;
+      } else {
+        current = null;
+      }
+      lastTime = to;
+    }
+
+    function onSwapping() {
+      sample();
+      swapping = true;
+    }
+    /**
+     * Back where the viewer was: the played range goes on from the moment the stream stopped, as if
+     * nothing had happened (the file may have played on a little before this is heard; the next
+     * sample counts it). A swap that could not resume there starts afresh from wherever it is.
+     */
+    function onSwapped(event) {
+      swapping = false;
+      if (event.detail?.resumedAt !== lastTime) {
+        current = null;
+        lastTime = video.currentTime;
+      }
+      lastSampledAt = performance.now();
     }
     const listeners = [
       ['timeupdate', sample],
@@ -219,11 +282,15 @@
       ['pause', onPause],
       ['seeking', onSeeking],
       ['ended', onEnded],
+      ['cuepoint:enginejump', onEngineJump],
+      ['cuepoint:swapping', onSwapping],
+      ['cuepoint:swapped', onSwapped],
     ];
 
     function attach() {
       if (attached) return;
       attached = true;
+      swapping = false; // a swap that ended while detached was not heard
       lastTime = video.currentTime;
       lastSampledAt = performance.now();
       current = null;

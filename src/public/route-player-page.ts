@@ -1,14 +1,16 @@
 /**
- * The HTML of the route player (GET /r/{route_id}): the entry step's video (with its captions track)
- * with, over it, the question layer, the end card and the route's lead form, all hidden until
- * /route-player.js shows them; the route's name under it. Everything the script needs (the route
- * token, each step's video, captions, viewing token, question and choices) is a JSON data block,
+ * The HTML of the route player (GET /r/{route_id}): the entry step's video (its original file, with
+ * its captions track) with, over it, the question layer, the end card and the route's lead form, all
+ * hidden until /route-player.js shows them; the route's name under it. Everything the script needs
+ * (the route token, each step's video, adaptive stream, captions, viewing token, question and
+ * choices) is a JSON data block,
  * which no browser runs, so the CSP still allows no inline script. And the short pages: paused, not
  * available, temporarily unavailable.
  */
 import type { RouteGraph } from '../domains/routes/route-graph.ts';
 import type { PlayableVideo } from '../domains/routes/route-player.queries.ts';
 import { ROUTE_LEAD_FORM } from '../domains/routes/route-visits.ts';
+import { hlsPath } from '../media/media-links.ts';
 import {
   type CaptionTrack,
   captionTrack,
@@ -18,6 +20,7 @@ import {
   LEAD_FORM_STYLE,
   leadFormHtml,
   NOTICE_STYLE,
+  playbackScriptHtml,
   scriptJson,
   securityHeaders,
 } from './page-parts.ts';
@@ -42,7 +45,7 @@ export const ROUTE_PAGE_STYLE =
   'main.cp-framed{max-width:none;padding:0}.cp-framed video{height:100vh;min-height:0;max-height:none;border-radius:0}';
 
 export const ROUTE_HEADERS = {
-  found: securityHeaders('self', ROUTE_PAGE_STYLE),
+  found: securityHeaders('self', ROUTE_PAGE_STYLE, { playsStreams: true }),
   notice: securityHeaders('self', NOTICE_STYLE),
 };
 
@@ -74,6 +77,7 @@ export function routePage(
               video_id: video.id,
               title: step.video.title,
               src: `/media/${video.id}`,
+              hls: video.has_stream ? hlsPath(video.id) : null,
               poster: video.has_poster ? `/media/${video.id}/poster.jpg` : null,
               duration: video.duration_seconds,
               captions: captionsOf(video),
@@ -101,7 +105,8 @@ export function routePage(
         ['poster', entryVideo.has_poster ? `/media/${entryVideo.id}/poster.jpg` : null],
         ['width', entryVideo.width],
         ['height', entryVideo.height],
-        ['preload', 'metadata'],
+        // With a stream on offer, /playback.js chooses before anything is fetched (as on a watch page).
+        ['preload', entryVideo.has_stream ? 'none' : 'metadata'],
         ['aria-label', entry?.video.title ?? route.name],
       ]
     : [['aria-label', route.name]];
@@ -119,7 +124,7 @@ export function routePage(
   const body =
     (framed ? `<main class="cp-framed">${stage}</main>` : `<main>${stage}<h1>${escapeHtml(route.name)}</h1></main>`) +
     `<script type="application/json" id="cp-route">${scriptJson(data)}</script>` +
-    `<script src="/player.js" defer></script><script src="/route-player.js" defer></script>`;
+    `${playbackScriptHtml()}<script src="/player.js" defer></script><script src="/route-player.js" defer></script>`;
   return htmlPage(ROUTE_PAGE_STYLE, route.name, body);
 }
 

@@ -2,7 +2,8 @@
  * The route player script (GET /route-player.js), loaded after /player.js by GET /r/{route_id}.
  * Plays the route's steps in one <video> without reloading the page: the entry step first; at the
  * step's end (or at its ask_at_seconds, pausing) the question and its choices over the player; a
- * choice plays the next step (with its own captions), opens a link (new tab) with an end card, opens an event type's booking
+ * choice plays the next step (with its own captions; its adaptive stream or its file, as /playback.js
+ * chooses), opens a link (new tab) with an end card, opens an event type's booking
  * page in this tab (/book/{event_type_id}?route={route_id}, once the choice is on record), shows the
  * lead form, or shows the end card. Each step's viewing is reported to /collect by /player.js's reporting, under
  * the step's own viewing token; the visit's steps, choices and finish go to /r/{route_id}/events in
@@ -11,9 +12,10 @@
  */
 (() => {
   const reporting = window.cuepointReporting;
+  const playback = window.cuepointPlayback;
   const dataBlock = document.getElementById('cp-route');
   const video = document.querySelector('.cp-stage video');
-  if (!reporting || !dataBlock || !video) return;
+  if (!reporting || !playback || !dataBlock || !video) return;
 
   const RETRY_MS = 3000;
   const MAX_EVENTS = 20;
@@ -125,14 +127,14 @@
       return;
     }
     // The page starts with the entry step's video in place; every later step loads its own, from its
-    // start, even when it plays the same video again.
-    if (nextIndex > 0 || new URL(video.src || '/', location.href).pathname !== next.video.src) {
-      video.src = next.video.src;
+    // start, even when it plays the same video again. /playback.js gives it its stream, or its file.
+    if (nextIndex > 0 || video.getAttribute('src') !== next.video.src) {
       if (next.video.poster) video.poster = next.video.poster;
       else video.removeAttribute('poster');
       video.setAttribute('aria-label', next.video.title);
       setCaptions(next.video.captions);
     }
+    const ready = playback.load(video, { src: next.video.src, hls: next.video.hls });
     reporter = reporters.get(next.step_id);
     if (reporter) reporter.attach();
     else {
@@ -144,7 +146,7 @@
     if (nextIndex > 0) {
       reached();
       video.focus();
-      video.play().catch(() => {});
+      ready.then(() => video.play().catch(() => {}));
     }
   }
 

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { startTestApp, TEST_SECRET, type TestApp, type TestWorkspace, testConfig } from '../../test/helpers/app.ts';
 import { urlOf } from '../../test/helpers/mcp-client.ts';
+import { addRendition } from '../../test/helpers/renditions.ts';
 import { pageData, routeAsShown, wireStep } from '../../test/helpers/routes.ts';
 import { BROWSER } from '../../test/helpers/viewing.ts';
 import { buildApp } from '../app.ts';
@@ -112,7 +113,10 @@ test('a live route: the player page with a route token, a viewing token per step
   assert.match(csp, /frame-ancestors 'self'/);
   assert.doesNotMatch(csp, /unsafe-inline/);
   assert.match(page.raw, new RegExp(`<video [^>]*src="/media/${route.videos.intro}"`));
-  assert.match(page.raw, /<script src="\/player.js" defer><\/script><script src="\/route-player.js" defer><\/script>/);
+  assert.match(
+    page.raw,
+    /<script src="\/playback.js" data-hls-script="[^"]+" defer><\/script><script src="\/player.js" defer><\/script><script src="\/route-player.js" defer><\/script>/,
+  );
   assert.match(page.raw, /<h1>Which plan fits you\?<\/h1>/);
 
   const data = pageData(page.raw);
@@ -146,6 +150,33 @@ test('a live route: the player page with a route token, a viewing token per step
   assert.equal(script.status, 200);
   assert.equal(script.headers.get('content-type'), 'text/javascript; charset=utf-8');
   assert.match(script.raw, /cuepointReporting/);
+});
+
+test('steps whose videos have a ready rendition carry their stream; the entry step’s file is held back for it', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const route = await plansRoute(harness, ws);
+  await addRendition(harness, { workspaceId: ws.id, videoId: route.videos.intro });
+  await addRendition(harness, { workspaceId: ws.id, videoId: route.videos.demo });
+  await addRendition(harness, { workspaceId: ws.id, videoId: route.videos.pricing }, 'processing');
+  const page = await http(harness, 'GET', `/r/${route.id}`);
+  assert.deepEqual(
+    pageData(page.raw).steps.map((step) => [step.video?.src, step.video?.hls]),
+    [
+      [`/media/${route.videos.intro}`, `/media/${route.videos.intro}/hls/master.m3u8`],
+      [`/media/${route.videos.pricing}`, null],
+      [`/media/${route.videos.demo}`, `/media/${route.videos.demo}/hls/master.m3u8`],
+    ],
+  );
+  assert.match(page.raw, new RegExp(`<video src="/media/${route.videos.intro}"[^>]* preload="none"`));
+  assert.match(page.headers.get('content-security-policy') ?? '', /media-src 'self' blob:;/);
+
+  // A route whose entry has no stream preloads its file as before.
+  const plain = await plansRoute(harness, ws, 'Plain');
+  assert.match(
+    (await http(harness, 'GET', `/r/${plain.id}`)).raw,
+    new RegExp(`<video src="/media/${plain.videos.intro}"[^>]* preload="metadata"`),
+  );
 });
 
 test('steps whose videos have transcripts carry their captions; the entry step’s is a <track> in the page', async (t) => {
@@ -230,7 +261,7 @@ test('names, titles, questions and labels are escaped in the page and its data b
   await wireStep(harness, ws.id, route, route.stepIds[0] as string, `Question ${hostile}`, [{ label: `Label ${hostile}`, target: 'end' }]);
   const page = await http(harness, 'GET', `/r/${route.id}`);
   assert.equal(page.status, 200);
-  assert.equal(page.raw.match(/<script/g)?.length, 3, 'the data block and the two player scripts are the only scripts');
+  assert.equal(page.raw.match(/<script/g)?.length, 4, 'the data block and the three player scripts are the only scripts');
   assert.doesNotMatch(page.raw, /<script>alert/);
   // In the data block the quote is a JSON escape inside a string; in the markup it must not appear at all.
   const markup = page.raw.replace(/<script type="application\/json" id="cp-route">[^<]*<\/script>/, '');

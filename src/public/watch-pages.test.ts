@@ -1,12 +1,14 @@
 /**
  * The watch and embed pages through inject(): what they show (escaped titles, poster, token and
- * duration for the player), their headers (CSP, framing, no caching), the friendly 404 for every
- * video that is not watchable, and the player script they load.
+ * duration for the player, the adaptive stream when a rendition is ready), their headers (CSP,
+ * framing, no caching), the friendly 404 for every video that is not watchable, and the player and
+ * playback scripts they load.
  */
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startTestApp, TEST_SECRET } from '../../test/helpers/app.ts';
+import { addRendition } from '../../test/helpers/renditions.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
 
@@ -180,6 +182,47 @@ test('unknown, malformed, unready and archived videos get the friendly HTML 404 
       assert.match(String(res.headers['content-security-policy']), framing);
     }
   }
+});
+
+test('a video with a ready rendition: the pages name its stream, hold the original back and load the playback script first', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const streamed = await ws.addVideo({ title: 'Streamed', duration_seconds: 30 });
+  await addRendition(harness, { workspaceId: ws.id, videoId: streamed }, 'ready', '240p');
+  await addRendition(harness, { workspaceId: ws.id, videoId: streamed }, 'processing', '360p');
+  for (const kind of ['watch', 'embed']) {
+    const res = await harness.request('GET', `/${kind}/${streamed}`);
+    assert.equal(res.status, 200);
+    // The original stays the src: it plays without a script, and is the fallback.
+    assert.match(res.raw, new RegExp(`<video [^>]*src="/media/${streamed}"`));
+    assert.equal(dataAttribute(res.raw, 'cuepoint-hls'), `/media/${streamed}/hls/master.m3u8`);
+    assert.match(res.raw, / preload="none"/);
+    assert.match(
+      res.raw,
+      /<script src="\/playback.js" data-hls-script="\/vendor\/hls-[\d.]+\.light\.[0-9a-f]{16}\.min\.js" defer><\/script><script src="\/player.js" defer><\/script>/,
+    );
+    // hls.js plays a MediaSource, whose address is a blob: URL; nothing else widens.
+    assert.match(String(res.headers['content-security-policy']), /media-src 'self' blob:; img-src 'self' data:; connect-src 'self';/);
+    assert.doesNotMatch(String(res.headers['content-security-policy']), /worker-src|unsafe/);
+  }
+
+  // Renditions still being made, or failed, are no stream: the page is as it always was.
+  const unready = await ws.addVideo({ title: 'Not yet' });
+  await addRendition(harness, { workspaceId: ws.id, videoId: unready }, 'queued', '240p');
+  await addRendition(harness, { workspaceId: ws.id, videoId: unready }, 'failed', '360p');
+  const res = await harness.request('GET', `/watch/${unready}`);
+  assert.equal(dataAttribute(res.raw, 'cuepoint-hls'), undefined);
+  assert.match(res.raw, / preload="metadata"/);
+  assert.doesNotMatch(res.raw, /playback\.js/);
+});
+
+test('GET /playback.js serves the playback script as JavaScript, cacheable for five minutes', async (t) => {
+  const harness = await startTestApp(t);
+  const res = await harness.request('GET', '/playback.js');
+  assert.equal(res.status, 200);
+  assert.equal(res.headers['content-type'], 'text/javascript; charset=utf-8');
+  assert.equal(res.headers['cache-control'], 'public, max-age=300');
+  assert.equal(res.raw, readFileSync(new URL('./playback.js', import.meta.url), 'utf8'));
 });
 
 test('GET /player.js serves the player script as JavaScript, cacheable for five minutes', async (t) => {

@@ -7,8 +7,11 @@
  * "Book a call" event type links to its booking page: below the player on the watch page, over it
  * when the video ends on the embed page (in a new tab: the embed is on someone else's site); the
  * script reports a click as a `cta_click`. A video with a transcript offers it as captions (a
- * <track> of GET /media/{video_id}/captions.vtt). Anything else is a
- * friendly HTML 404, and a database outage a friendly HTML 503 with Retry-After. Nothing is written.
+ * <track> of GET /media/{video_id}/captions.vtt). A video with a ready rendition plays its adaptive
+ * stream where the browser can (GET /playback.js chooses, loading hls.js, served here too, only when
+ * it needs it), its original file otherwise; the original stays the <video>'s src, so it also plays
+ * without a script. Anything else is a friendly HTML 404, and a database outage a friendly HTML 503
+ * with Retry-After. Nothing is written.
  */
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,9 +20,11 @@ import type { Database } from '../db/tables/index.ts';
 import { storedLeadForm } from '../domains/leads/lead-form.ts';
 import { findBookableEventType } from '../domains/scheduling/bookable-event-types.queries.ts';
 import { captionLanguages } from '../domains/transcripts/transcripts.queries.ts';
+import { videosWithAdaptiveStream } from '../domains/videos/adaptive-streams.queries.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
 import { createViewingTokens } from '../domains/viewing/viewing-token.ts';
-import { bookingPagePath } from '../media/media-links.ts';
+import { bookingPagePath, hlsPath } from '../media/media-links.ts';
+import { serveHlsScript } from './hls-script.ts';
 import {
   type CaptionTrack,
   captionTrack,
@@ -29,6 +34,7 @@ import {
   LEAD_FORM_STYLE,
   leadFormHtml,
   NOTICE_STYLE,
+  playbackScriptHtml,
   securityHeaders,
 } from './page-parts.ts';
 import { answerOutageWithPage, servePageScript } from './page-serving.ts';
@@ -90,19 +96,28 @@ function page(kind: PageKind | 'missing', title: string, body: string): string {
 
 // The embed page exists to be framed by customers' sites; the watch page only by ourselves.
 const HEADERS = {
-  watch: { found: securityHeaders('self', STYLES.watch), missing: securityHeaders('self', STYLES.missing) },
-  embed: { found: securityHeaders('anyone', STYLES.embed), missing: securityHeaders('anyone', STYLES.missing) },
+  watch: { found: securityHeaders('self', STYLES.watch, { playsStreams: true }), missing: securityHeaders('self', STYLES.missing) },
+  embed: { found: securityHeaders('anyone', STYLES.embed, { playsStreams: true }), missing: securityHeaders('anyone', STYLES.missing) },
 };
 
-/** `bookingHref`: where "Book a call" leads, or null without one; `captions`: the video's captions, or null without a transcript. */
-function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref: string | null, captions: CaptionTrack | null): string {
+/** What a page shows beside the video: where "Book a call" leads, its captions, whether it has an adaptive stream. */
+interface PageExtras {
+  bookingHref: string | null;
+  captions: CaptionTrack | null;
+  streams: boolean;
+}
+
+function videoPage(kind: PageKind, video: PageVideo, token: string, { bookingHref, captions, streams }: PageExtras): string {
   const attributes: [string, string | number | null][] = [
     ['src', `/media/${video.id}`],
     ['poster', video.has_poster ? `/media/${video.id}/poster.jpg` : null],
     // width and height give the box its aspect ratio before the file's metadata arrives.
     ['width', video.width],
     ['height', video.height],
-    ['preload', 'metadata'],
+    // With a stream on offer, the original is only the fallback: the browser must not start fetching
+    // it before /playback.js has chosen (it then asks for what preload="metadata" would).
+    ['preload', streams ? 'none' : 'metadata'],
+    ['data-cuepoint-hls', streams ? hlsPath(video.id) : null],
     ['aria-label', video.title],
     ['data-cuepoint-token', token],
     ['data-cuepoint-duration', video.duration_seconds],
@@ -116,7 +131,7 @@ function videoPage(kind: PageKind, video: PageVideo, token: string, bookingHref:
   const below = bookingHref && kind === 'watch' ? bookLink(kind, bookingHref) : '';
   const player =
     `<div class="cp-stage"><video${rendered} controls playsinline>${captionTrackHtml(captions)}</video>${over}${form}</div>` +
-    '<script src="/player.js" defer></script>';
+    `${streams ? playbackScriptHtml() : ''}<script src="/player.js" defer></script>`;
   const body = kind === 'embed' ? player : `<main>${player}<h1>${escapeHtml(video.title)}</h1>${below}</main>`;
   return page(kind, video.title, body);
 }
@@ -168,16 +183,20 @@ function registerPageRoutes(app: FastifyInstance, options: WatchPagesOptions): v
     const { token } = tokens.issue(video.id, options.clock());
     const languages = await captionLanguages(options.db, video.workspace_id, [video.id]);
     const captions = languages.has(video.id) ? captionTrack(video.id, languages.get(video.id) ?? null) : null;
+    const streams = (await videosWithAdaptiveStream(options.db, video.workspace_id, [video.id])).has(video.id);
     return reply
       .code(200)
       .headers(HEADERS[kind].found)
-      .send(videoPage(kind, video, token, await bookingHref(options, video), captions));
+      .send(videoPage(kind, video, token, { bookingHref: await bookingHref(options, video), captions, streams }));
   }
 
   // Wildcards rather than :video_id, so that any malformed id, an over-long one too, gets the page.
   app.get('/watch/*', (request, reply) => render('watch', request, reply));
   app.get('/embed/*', (request, reply) => render('embed', request, reply));
   servePageScript(app, '/player.js', 'player.js');
+  // The route player loads these too.
+  servePageScript(app, '/playback.js', 'playback.js');
+  serveHlsScript(app);
 }
 
 /** Where the video's "Book a call" leads, while its event type can be booked (active, plan with scheduling). */

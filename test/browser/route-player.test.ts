@@ -1,8 +1,8 @@
 /**
  * The route player in a real Chromium. Two uploaded clips make a live route: the entry asks "Which
  * plan fits you?" when it ends, Pricing plays the pricing step, the last. A viewer opens /r/{id},
- * plays the entry step, chooses Pricing with the mouse, watches the next step without a reload and
- * reaches the end card, the captions following the step; get_route's numbers show that path, each step's viewing reached /collect as
+ * plays the entry step, chooses Pricing with the mouse, watches the next step (its adaptive stream,
+ * through hls.js) without a reload and reaches the end card, the captions following the step; get_route's numbers show that path, each step's viewing reached /collect as
  * a session of its own, and route.completed arrives at a webhook receiver, signed. Then a phone-sized
  * viewport: the choices are visible, at least 44 px tall, focused when shown, not dismissed by
  * Escape, and chosen with the keyboard.
@@ -25,7 +25,6 @@ const clip = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'clip.mp4'
 
 /** What the test touches of the page's <video>; the project's TypeScript has no DOM types. */
 interface MediaElement {
-  readonly src: string;
   readonly ended: boolean;
   play(): Promise<void>;
 }
@@ -59,10 +58,19 @@ async function uploadClip(harness: TestApp, key: string, title: string): Promise
   return upload.video_id;
 }
 
-/** Waits until the page's video, playing the given video, has ended. */
+/** The page's playback script (/playback.js), as far as the test asks it which source the element was given. */
+interface PlaybackView {
+  cuepointPlayback: { sourceOf(element: unknown): { src: string; hls: string | null } | null };
+}
+
+/**
+ * Waits until the page's video, playing the given video, has ended. (The element's own src is a
+ * blob: URL while hls.js plays the step's stream: the playback script says which video it was given.)
+ */
 async function endedPlaying(page: Page, videoId: string): Promise<void> {
   await page.waitForFunction(
-    ([element, id]) => (element as MediaElement).ended && (element as MediaElement).src.endsWith(`/media/${id}`),
+    ([element, id]) =>
+      (element as MediaElement).ended && (globalThis as unknown as PlaybackView).cuepointPlayback.sourceOf(element)?.src === `/media/${id}`,
     [await page.locator('video').elementHandle(), videoId] as const,
     { timeout: 60_000 },
   );
@@ -152,9 +160,10 @@ test('a viewer plays a route to its end: get_route shows the path, viewing is co
   await question.waitFor({ state: 'hidden' });
   // The step's own captions replace the entry's, and stay on.
   await page.waitForFunction(showingCaptions, ['fr', 'Voici les prix.', false] as [string, string, boolean]);
-  // The next step plays in the same page: no navigation, the same document.
+  // The next step plays in the same page: no navigation, the same document; its stream through hls.js.
   await endedPlaying(page, pricing);
   assert.equal(page.url(), `${base}/r/${route.id}`);
+  assert.equal(await page.locator('video').getAttribute('data-cuepoint-engine'), 'hls.js');
   await page.locator('.cp-end').waitFor({ state: 'visible' });
   assert.equal(await page.getByRole('heading', { name: 'The end' }).isVisible(), true);
   assert.equal(await page.getByRole('button', { name: 'Watch again' }).isVisible(), true);

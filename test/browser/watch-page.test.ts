@@ -1,6 +1,6 @@
 /**
- * A real viewer in headless Chromium: upload a clip, open its watch page, play, seek forward, let it
- * play to the end, click a call to action and leave. The player reports with fetch while the page
+ * A real viewer in headless Chromium: upload a clip, open its watch page, play (its adaptive stream,
+ * through hls.js), seek forward, let it play to the end, click a call to action and leave. The player reports with fetch while the page
  * lives and with sendBeacon on pagehide; the service must have recorded the session (viewer, watched
  * ranges, played time, the click) from those batches. Also: the 404 page, and framing rules.
  */
@@ -130,6 +130,9 @@ test('a viewer plays, seeks and leaves: the service records the session from the
   );
   assert.ok(seekedFrom < SEEK_TO, `the jump came at ${seekedFrom} s, after the point it jumps to`);
   await page.waitForFunction((element) => (element as MediaElement).ended, video, { timeout: 60_000 });
+  // The clip has a rendition, so it played its adaptive stream through hls.js: the seek and the
+  // reporting must come out as they do for the file (hls.js's own moves are not the viewer's).
+  assert.equal(await page.locator('video').getAttribute('data-cuepoint-engine'), 'hls.js');
   assert.deepEqual(posters, hasPoster ? [200] : [], 'the poster, when the worker made one, was shown');
 
   // While the page lives, batches go by fetch every 5 s: wait for the one holding the end.

@@ -54,6 +54,8 @@ export interface PageStep {
     video_id: string;
     title: string;
     src: string;
+    /** Its HLS master playlist, when it has a ready rendition. */
+    hls: string | null;
     poster: string | null;
     duration: number | null;
     captions: { src: string; srclang: string | null; label: string } | null;

@@ -2,13 +2,15 @@
  * What the public route player reads (src/public/route-player.ts). Public requests name a route by
  * its unguessable id alone, without a workspace, like watch pages name a video: the route row (any
  * status; the page decides what each shows), its graph, and which of its steps' videos may be
- * served (servable-videos.queries.ts), with what the player needs to show them, their captions too.
+ * served (servable-videos.queries.ts), with what the player needs to show them, their captions and
+ * adaptive streams too.
  */
 import type { Kysely } from 'kysely';
 import { PLANS } from '../../core/plans.ts';
 import { isUuid } from '../../core/real-instants.ts';
 import type { Database, RouteStatus } from '../../db/tables/index.ts';
 import { captionLanguages } from '../transcripts/transcripts.queries.ts';
+import { videosWithAdaptiveStream } from '../videos/adaptive-streams.queries.ts';
 import { servableVideos } from '../videos/servable-videos.queries.ts';
 import { loadRouteGraph } from './route-graph.queries.ts';
 import type { RouteGraph } from './route-graph.ts';
@@ -28,6 +30,8 @@ export interface PlayableVideo {
   height: number | null;
   /** Its transcript's language, offered as captions (null: language not known); undefined without a transcript. */
   captions_language: string | null | undefined;
+  /** Whether it has a ready rendition, so an adaptive stream to play. */
+  has_stream: boolean;
 }
 
 /**
@@ -58,13 +62,13 @@ export async function playerGraph(
     .where('videos.id', 'in', videoIds)
     .select(['id', 'duration_seconds', 'has_poster', 'width', 'height'])
     .execute();
-  const languages = await captionLanguages(
-    db,
-    route.workspaceId,
-    videos.map((video) => video.id),
-  );
+  const ids = videos.map((video) => video.id);
+  const languages = await captionLanguages(db, route.workspaceId, ids);
+  const streams = await videosWithAdaptiveStream(db, route.workspaceId, ids);
   return {
     graph,
-    playable: new Map(videos.map((video) => [video.id, { ...video, captions_language: languages.get(video.id) }])),
+    playable: new Map(
+      videos.map((video) => [video.id, { ...video, captions_language: languages.get(video.id), has_stream: streams.has(video.id) }]),
+    ),
   };
 }

@@ -25,10 +25,12 @@ import { registerHlsRoutes } from './public/hls-media.ts';
 import { registerLeadCapture } from './public/lead-capture.ts';
 import { registerMediaRoutes } from './public/media.ts';
 import { allowMediaFromAnyOrigin } from './public/media-cors.ts';
+import { allowMediaOrigin } from './public/page-parts.ts';
 import { registerRoutePlayer } from './public/route-player.ts';
 import { registerStripeWebhooks } from './public/stripe-webhooks.ts';
 import { registerUploadTarget } from './public/upload-target.ts';
 import { registerWatchPages } from './public/watch-pages.ts';
+import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
@@ -91,6 +93,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     checkUploadToken,
     clock: options.clock,
   });
+  if (options.mediaDelivery.mode === 'redirect') await allowRedirectedMediaInPages(app, options.mediaStore);
   await app.register(async (media) => {
     allowMediaFromAnyOrigin(media);
     registerMediaRoutes(media, { db: options.database.db, store: options.mediaStore, delivery: options.mediaDelivery });
@@ -134,4 +137,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   return app;
+}
+
+/**
+ * With redirect delivery, media lands on the object store's origin (the origin of its presigned
+ * URLs, presigned once here: signing is local), so every page's Content-Security-Policy names it too.
+ */
+/** An id no row has: the sample URL only shows where presigned URLs point. */
+const NIL_ID = '00000000-0000-4000-8000-000000000000';
+
+async function allowRedirectedMediaInPages(app: FastifyInstance, store: MediaStore): Promise<void> {
+  const sample = await store.presignedUrl({ workspaceId: NIL_ID, videoId: NIL_ID, file: 'source' }, 60);
+  if (!sample) return;
+  const origin = new URL(sample).origin;
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const policy = reply.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.header('Content-Security-Policy', allowMediaOrigin(policy, origin));
+    return payload;
+  });
 }

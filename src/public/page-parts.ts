@@ -97,6 +97,18 @@ export function securityHeaders(framedBy: 'anyone' | 'self', css: string, allowa
   };
 }
 
+/**
+ * A page policy that also lets media, posters and hls.js's requests reach `origin`: with
+ * `CUEPOINT_MEDIA_DELIVERY=redirect`, /media answers with a redirect to the object store's presigned
+ * URLs, and a CSP checks where a redirect lands, so 'self' alone would block them.
+ */
+export function allowMediaOrigin(policy: string, origin: string): string {
+  return policy
+    .split('; ')
+    .map((directive) => (/^(media-src|img-src|connect-src) /.test(directive) ? `${directive} ${origin}` : directive))
+    .join('; ');
+}
+
 // The lead form over the player: a dimmed layer the size of the video, its controls large enough to
 // use on a phone. `[hidden]` must win over the layer's display.
 export const LEAD_FORM_STYLE =

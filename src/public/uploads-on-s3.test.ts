@@ -175,6 +175,16 @@ test('redirect mode: /media answers 302 to a presigned URL that serves the file;
   assert.equal(image.headers.get('content-type'), 'image/jpeg');
   assert.ok(Buffer.from(await image.arrayBuffer()).equals(poster));
 
+  // The pages' policy lets the redirected media, posters and hls.js's requests land on the store.
+  const page = await fetch(`${base}/watch/${videoId}`);
+  assert.equal(page.status, 200);
+  const policy = page.headers.get('content-security-policy') ?? '';
+  const storeOrigin = new URL(s3.settings.endpoint as string).origin;
+  for (const directive of ['media-src', 'img-src', 'connect-src']) {
+    assert.match(policy, new RegExp(`${directive} [^;]*${storeOrigin.replaceAll('.', '\\.')}`), directive);
+  }
+  assert.doesNotMatch(policy, new RegExp(`script-src [^;]*${storeOrigin.replaceAll('.', '\\.')}`));
+
   // The servable-video checks come first: nothing is signed for an archived video.
   await harness.request('PATCH', `/v1/videos/${videoId}`, { token: ws.key, body: { archived: true } });
   assert.equal((await fetch(`${base}/media/${videoId}`, { redirect: 'manual' })).status, 404);

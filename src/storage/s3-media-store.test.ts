@@ -181,6 +181,20 @@ test('a store that is down fails every call with MediaStoreUnavailableError, and
   assert.equal((await readAll(store, key))?.toString(), 'kept');
 });
 
+test('a store that goes down in the middle of a multipart upload: an outage, no hang, and the body is let go', async (t) => {
+  const server = await startS3Server(t);
+  const store = createS3MediaStore(server.settings, { upload: PARTS });
+  const file = bytes(16 * MIB);
+  async function* stopsHalfway() {
+    yield file.subarray(0, 6 * MIB); // the first part goes up
+    await server.stop();
+    for (let at = 6 * MIB; at < file.length; at += MIB) yield file.subarray(at, at + MIB);
+  }
+  const body = Readable.from(stopsHalfway());
+  await assert.rejects(store.write(source(), body, { exactly: file.length }), isOutage);
+  assert.ok(body.destroyed, 'nothing more is read from the sender');
+});
+
 test('a store that accepts connections and never answers is given up on within the timeouts', async (t) => {
   const sockets: Socket[] = [];
   const hung = createTcpServer((socket) => sockets.push(socket));

@@ -2,7 +2,7 @@
  * The two multipart operations s3rver 3 lacks, answered the way S3 answers them, over s3rver's own
  * record of uploads in progress (`<directory>/<bucket>/._S3rver_uploads/<upload id>/`, holding the
  * object's `key` and its parts): AbortMultipartUpload (s3rver: 405 MethodNotAllowed), which
- * lib-storage sends when an upload fails and the store's clean-up sends for abandoned uploads, and
+ * the store sends when an upload fails and the store's clean-up sends for abandoned uploads, and
  * ListMultipartUploads (s3rver: 501 NotImplemented), which finds those. Listings come two uploads a
  * page, so the store's paging is exercised; S3 may return fewer than asked for.
  */

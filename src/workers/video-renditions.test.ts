@@ -10,22 +10,12 @@ import { chmod, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { promisify } from 'node:util';
 import { startTestApp, type TestApp } from '../../test/helpers/app.ts';
 import { makeTestClip, testFfmpegPath } from '../../test/helpers/ffmpeg.ts';
 import { urlOf } from '../../test/helpers/mcp-client.ts';
-import { createUpload, put, waitForStatus, withProcessingWorker } from '../../test/helpers/uploads.ts';
+import { createUpload, put, type RenditionState, waitForLadder, waitForStatus, withProcessingWorker } from '../../test/helpers/uploads.ts';
 import { probeMedia } from '../media/probe.ts';
-
-interface Rendition {
-  name: string;
-  width: number;
-  height: number;
-  state: string;
-  bandwidth: number | null;
-  failure_reason: string | null;
-}
 
 async function workDir(t: TestContext): Promise<string> {
   const dir = await mkdtemp(join(tmpdir(), 'cuepoint-ladder-'));
@@ -37,20 +27,6 @@ async function upload(harness: TestApp, key: string, file: Buffer) {
   const created = await createUpload(harness, key, { file_name: 'tour.mp4', file_size: file.length });
   assert.equal((await put(harness, created.upload_url, file)).status, 200);
   return created.video_id;
-}
-
-async function waitForRenditions(
-  harness: TestApp,
-  key: string,
-  videoId: string,
-): Promise<{ renditions: Rendition[]; hls_url: string | null }> {
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    const video = (await harness.request('GET', `/v1/videos/${videoId}`, { token: key })).body;
-    if ((video.renditions as Rendition[]).every((r) => r.state === 'ready' || r.state === 'failed')) return video;
-    if (Date.now() > deadline) throw new Error(`renditions never finished: ${JSON.stringify(video.renditions)}`);
-    await sleep(100);
-  }
 }
 
 test('a 1080p upload: ready with its 240p rendition, then the whole ladder, served for players and CDNs', {
@@ -65,12 +41,12 @@ test('a 1080p upload: ready with its 240p rendition, then the whole ladder, serv
 
   const ready = await waitForStatus(harness, ws.key, videoId, ['ready', 'failed'], 120_000);
   assert.equal(ready.status, 'ready', ready.failure_reason);
-  const names = (ready.renditions as Rendition[]).map((r) => `${r.name} ${r.width}x${r.height}`);
+  const names = (ready.renditions as RenditionState[]).map((r) => `${r.name} ${r.width}x${r.height}`);
   assert.deepEqual(names, ['240p 426x240', '360p 640x360', '540p 960x540', '720p 1280x720', '1080p 1920x1080']);
   assert.equal(ready.renditions[0].state, 'ready', 'the lowest rendition is made before the video is ready');
   assert.equal(ready.hls_url, `http://localhost:3000/media/${videoId}/hls/master.m3u8`);
 
-  const done = await waitForRenditions(harness, ws.key, videoId);
+  const done = await waitForLadder(harness, ws.key, videoId);
   assert.deepEqual(
     done.renditions.map((r) => [r.state, r.failure_reason]),
     done.renditions.map(() => ['ready', null]),
@@ -93,7 +69,7 @@ test('a 1080p upload: ready with its 240p rendition, then the whole ladder, serv
   const variants = [...text.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map(([, attributes, uri]) => ({ attributes, uri }));
   assert.equal(variants.length, 5);
   for (const [i, variant] of variants.entries()) {
-    const rendition = done.renditions[i] as Rendition;
+    const rendition = done.renditions[i] as RenditionState;
     assert.match(
       variant.attributes ?? '',
       new RegExp(
@@ -160,7 +136,7 @@ test('never above the source: a 320x240 upload gets one 240p rendition', { timeo
   const videoId = await upload(harness, ws.key, clip);
   withProcessingWorker(t, harness, testFfmpegPath);
   await waitForStatus(harness, ws.key, videoId, ['ready']);
-  const done = await waitForRenditions(harness, ws.key, videoId);
+  const done = await waitForLadder(harness, ws.key, videoId);
   assert.deepEqual(
     done.renditions.map((r) => [r.name, r.width, r.height, r.state]),
     [['240p', 320, 240, 'ready']],
@@ -182,7 +158,7 @@ test('a rendition that fails is left out and named; the video plays on', { timeo
   const videoId = await upload(harness, ws.key, await readFile(join(dir, 'source.mp4')));
   withProcessingWorker(t, harness, picky, { renditionRetryMs: 10 });
   await waitForStatus(harness, ws.key, videoId, ['ready']);
-  const done = await waitForRenditions(harness, ws.key, videoId);
+  const done = await waitForLadder(harness, ws.key, videoId);
   assert.deepEqual(
     done.renditions.map((r) => [r.name, r.state]),
     [

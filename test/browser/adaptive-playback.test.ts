@@ -15,20 +15,16 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { BrowserContext, Frame, Page } from 'playwright-core';
 import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts';
 import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { makeTestClip, testFfmpegPath } from '../helpers/ffmpeg.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
-import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
-import { foldEverything } from '../helpers/viewing.ts';
+import { createUpload, put, waitForLadder, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
+import { foldEverything, type StoredBatch, storedBatchesUntil } from '../helpers/viewing.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
 
-interface Batch {
-  sequence: number;
-  events: { type: string; position?: number; from?: number; to?: number; ranges?: [number, number][] }[];
-}
+const endedIn = (batches: StoredBatch[]) => batches.some((batch) => batch.events.some((event) => event.type === 'ended'));
 
 /** A request the app answered: its path and status. */
 interface Hit {
@@ -51,34 +47,6 @@ async function upload(harness: TestApp, key: string, file: Buffer, title: string
   const video = await waitForStatus(harness, key, created.video_id, ['ready', 'failed']);
   assert.equal(video.status, 'ready', video.failure_reason);
   return created.video_id;
-}
-
-/** Waits until every rendition of the video is made (the lowest is there at `ready`, the others follow). */
-async function wholeLadder(harness: TestApp, key: string, videoId: string): Promise<{ name: string; state: string }[]> {
-  const deadline = Date.now() + 240_000;
-  for (;;) {
-    const res = await harness.request('GET', `/v1/videos/${videoId}`, { token: key });
-    const renditions = res.body.renditions as { name: string; state: string }[];
-    if (renditions.every((rendition) => rendition.state === 'ready' || rendition.state === 'failed')) return renditions;
-    if (Date.now() > deadline) throw new Error(`the ladder was not made in time: ${JSON.stringify(renditions)}`);
-    await sleep(200);
-  }
-}
-
-/** A session's batches, oldest first, once one holds `ended` (or what there is after 30 s). */
-async function batchesToTheEnd(harness: TestApp, sessionId: string): Promise<Batch[]> {
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const rows = await harness.database.db
-      .selectFrom('viewing_batches')
-      .select(['sequence', 'events'])
-      .where('session_id', '=', sessionId)
-      .orderBy('sequence')
-      .execute();
-    const batches = rows as Batch[];
-    if (batches.some((batch) => batch.events.some((event) => event.type === 'ended')) || Date.now() > deadline) return batches;
-    await sleep(100);
-  }
 }
 
 /** The session as the service keeps it once its batches are folded. */
@@ -139,7 +107,7 @@ async function waitForVideo(target: Page | Frame, condition: VideoCondition): Pr
 const COLLECT_SWITCHES =
   "window.cuepointSwitches = []; addEventListener('cuepoint:levelswitch', (event) => window.cuepointSwitches.push(event.detail.level), true);";
 
-const kindsOf = (batches: Batch[]) =>
+const kindsOf = (batches: StoredBatch[]) =>
   batches.flatMap((batch) => batch.events.filter((event) => event.type !== 'progress').map((event) => event.type));
 
 // Transcoding a ladder and playing it in real time: slow on a busy 2-core machine.
@@ -155,7 +123,7 @@ test('an uploaded clip plays its HLS ladder through hls.js, in the watch page an
   t.after(() => rmSync(dir, { recursive: true, force: true }));
   await makeTestClip(join(dir, 'clip.mp4'), { width: 1280, height: 720, seconds: 8 });
   const videoId = await upload(harness, ws.key, readFileSync(join(dir, 'clip.mp4')), 'Ladder tour');
-  const ladder = await wholeLadder(harness, ws.key, videoId);
+  const ladder = (await waitForLadder(harness, ws.key, videoId)).renditions;
   assert.deepEqual(
     ladder.map((rendition) => `${rendition.name} ${rendition.state}`),
     ['240p ready', '360p ready', '540p ready', '720p ready'],
@@ -239,7 +207,7 @@ test('an uploaded clip plays its HLS ladder through hls.js, in the watch page an
   // Collection is what it is for the file: one play from 0, the end, one stretch of playing.
   const sessionId = sessionOf(await video.getAttribute('data-cuepoint-token'));
   await page.close();
-  const batches = await batchesToTheEnd(harness, sessionId);
+  const batches = await storedBatchesUntil(harness, sessionId, endedIn);
   assert.deepEqual(kindsOf(batches), ['play', 'pause', 'ended'], JSON.stringify(batches));
   assert.deepEqual(
     batches.map((batch) => batch.sequence),
@@ -300,7 +268,7 @@ test('an uploaded clip plays its HLS ladder through hls.js, in the watch page an
   );
   const fallbackSession = sessionOf(await failing.page.locator('video').getAttribute('data-cuepoint-token'));
   await failing.page.close();
-  const fallbackBatches = await batchesToTheEnd(harness, fallbackSession);
+  const fallbackBatches = await storedBatchesUntil(harness, fallbackSession, endedIn);
   // The swap (the element emptied, rewound, sought back and played again) reported nothing.
   assert.deepEqual(kindsOf(fallbackBatches), ['play', 'pause', 'ended'], JSON.stringify(fallbackBatches));
   const fallenBack = await foldedSession(harness, fallbackSession);
@@ -348,7 +316,7 @@ test('a video without renditions plays its original file, and the page loads no 
 
   const sessionId = sessionOf(await video.getAttribute('data-cuepoint-token'));
   await page.close();
-  const batches = await batchesToTheEnd(harness, sessionId);
+  const batches = await storedBatchesUntil(harness, sessionId, endedIn);
   assert.deepEqual(kindsOf(batches), ['play', 'pause', 'ended'], JSON.stringify(batches));
   const session = await foldedSession(harness, sessionId);
   assert.deepEqual(session.watched, [[0, 3]]);

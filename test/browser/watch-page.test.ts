@@ -10,23 +10,17 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { test } from 'node:test';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts';
 import { startTestApp, TEST_SECRET, type TestApp } from '../helpers/app.ts';
 import { testFfmpegPath } from '../helpers/ffmpeg.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpers/uploads.ts';
-import { foldEverything } from '../helpers/viewing.ts';
+import { foldEverything, type StoredBatch, storedBatchesUntil } from '../helpers/viewing.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
 
 const clip = readFileSync(join(import.meta.dirname, '..', 'fixtures', 'clip.mp4'));
 const CLIP_SECONDS = 3;
 const SEEK_TO = 2;
-
-interface Batch {
-  sequence: number;
-  events: { type: string; position?: number; from?: number; to?: number; ranges?: [number, number][]; label?: string }[];
-}
 
 async function uploadClip(harness: TestApp, key: string): Promise<{ videoId: string; hasPoster: boolean }> {
   const upload = await createUpload(harness, key, { file_name: 'clip.mp4', file_size: clip.length, title: 'Tour <of> "the" product' });
@@ -34,27 +28,6 @@ async function uploadClip(harness: TestApp, key: string): Promise<{ videoId: str
   const video = await waitForStatus(harness, key, upload.video_id, ['ready', 'failed']);
   assert.equal(video.status, 'ready', video.failure_reason);
   return { videoId: upload.video_id, hasPoster: video.poster_url !== null };
-}
-
-/** The session's batches, oldest first, once `done` holds for them (or what there is at the deadline). */
-async function batchesUntil(
-  harness: TestApp,
-  sessionId: string,
-  done: (batches: Batch[]) => boolean,
-  timeoutMs = 30_000,
-): Promise<Batch[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const rows = await harness.database.db
-      .selectFrom('viewing_batches')
-      .select(['sequence', 'events'])
-      .where('session_id', '=', sessionId)
-      .orderBy('sequence')
-      .execute();
-    const batches = rows as Batch[];
-    if (done(batches) || Date.now() > deadline) return batches;
-    await sleep(100);
-  }
 }
 
 /** What the test touches of the page's <video>; the project's TypeScript has no DOM types. */
@@ -69,7 +42,7 @@ interface MediaElement {
 /** Page-side expressions are strings for the same reason. */
 const VIEWER_ID_STORED = "localStorage.getItem('cuepoint_viewer')";
 
-const eventsOf = (batches: Batch[]) => batches.flatMap((batch) => batch.events);
+const eventsOf = (batches: StoredBatch[]) => batches.flatMap((batch) => batch.events);
 
 // A real browser, a processing worker and a 5 s reporting interval: slow on a busy machine, so this
 // test gets more than the suite's default two minutes.
@@ -84,7 +57,7 @@ test('a viewer plays, seeks and leaves: the service records the session from the
   const context = await ordinaryContext(browser);
 
   // Everything the browser sent to /collect, and anything that went wrong in the page.
-  const sent: { method: string; body: Batch }[] = [];
+  const sent: { method: string; body: StoredBatch }[] = [];
   context.on('request', (request) => {
     if (new URL(request.url()).pathname === '/collect')
       sent.push({ method: request.method(), body: JSON.parse(request.postData() ?? 'null') });
@@ -136,7 +109,7 @@ test('a viewer plays, seeks and leaves: the service records the session from the
   assert.deepEqual(posters, hasPoster ? [200] : [], 'the poster, when the worker made one, was shown');
 
   // While the page lives, batches go by fetch every 5 s: wait for the one holding the end.
-  const whilePlaying = await batchesUntil(harness, sessionId, (batches) => eventsOf(batches).some((event) => event.type === 'ended'));
+  const whilePlaying = await storedBatchesUntil(harness, sessionId, (batches) => eventsOf(batches).some((event) => event.type === 'ended'));
   assert.ok(
     eventsOf(whilePlaying).some((event) => event.type === 'ended'),
     `the service recorded no batch of this page view within 30 s (the browser sent ${sent.length}: ${JSON.stringify(sent)})`,
@@ -148,7 +121,7 @@ test('a viewer plays, seeks and leaves: the service records the session from the
   assert.match(String(viewerId), /^[A-Za-z0-9_-]{16,64}$/);
   const lastBeforeLeaving = whilePlaying.at(-1)!.sequence;
   await page.close();
-  const batches = await batchesUntil(harness, sessionId, (all) => eventsOf(all).some((event) => event.type === 'cta_click'));
+  const batches = await storedBatchesUntil(harness, sessionId, (all) => eventsOf(all).some((event) => event.type === 'cta_click'));
   assert.deepEqual(problems, []);
 
   // The batches: numbered 1, 2, … and holding what the viewer did, in order.

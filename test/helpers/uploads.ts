@@ -67,3 +67,26 @@ export async function waitForStatus(harness: TestApp, key: string, videoId: stri
   }
   throw new Error(`video ${videoId} never reached ${wanted.join('/')}`);
 }
+
+export interface RenditionState {
+  name: string;
+  width: number;
+  height: number;
+  state: string;
+  bandwidth: number | null;
+  failure_reason: string | null;
+}
+
+/** The video as get_video answers it once every rendition is made or given up on (the lowest is there at `ready`). */
+export async function waitForLadder(harness: TestApp, key: string, videoId: string, timeoutMs = 240_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const video = (await harness.request('GET', `/v1/videos/${videoId}`, { token: key })).body;
+    const renditions = video.renditions as RenditionState[];
+    if (renditions.every((rendition) => rendition.state === 'ready' || rendition.state === 'failed')) {
+      return video as { renditions: RenditionState[]; hls_url: string | null };
+    }
+    if (Date.now() > deadline) throw new Error(`the ladder was not made in time: ${JSON.stringify(renditions)}`);
+    await sleep(100);
+  }
+}

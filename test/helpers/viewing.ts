@@ -8,6 +8,7 @@
  * and a test reads its numbers right after.
  */
 import assert from 'node:assert/strict';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/tables/index.ts';
 import { foldAll } from '../../src/domains/viewing/viewing-fold.ts';
@@ -62,4 +63,31 @@ export function viewer(name: string): string {
  */
 export async function foldEverything(db: Kysely<Database>): Promise<void> {
   await foldAll(db, { waitMs: 10_000 });
+}
+
+/** A stored viewing batch as a test reads it back. */
+export interface StoredBatch {
+  sequence: number;
+  events: { type: string; position?: number; from?: number; to?: number; ranges?: [number, number][]; label?: string }[];
+}
+
+/** The session's stored batches, oldest first, once `done` holds for them (or what there is at the deadline). */
+export async function storedBatchesUntil(
+  harness: TestApp,
+  sessionId: string,
+  done: (batches: StoredBatch[]) => boolean,
+  timeoutMs = 30_000,
+): Promise<StoredBatch[]> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await harness.database.db
+      .selectFrom('viewing_batches')
+      .select(['sequence', 'events'])
+      .where('session_id', '=', sessionId)
+      .orderBy('sequence')
+      .execute();
+    const batches = rows as StoredBatch[];
+    if (done(batches) || Date.now() > deadline) return batches;
+    await sleep(100);
+  }
 }

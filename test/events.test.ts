@@ -21,6 +21,7 @@ import { videoImportHandler } from '../src/workers/video-import.ts';
 import { videoProcessingHandler } from '../src/workers/video-processing.ts';
 import { startTestApp } from './helpers/app.ts';
 import { testMediaLinks } from './helpers/events.ts';
+import { testFfmpegPath } from './helpers/ffmpeg.ts';
 import { createUpload, put, waitForStatus } from './helpers/uploads.ts';
 import { eventually, LOOPBACK, loopbackOutbound, startReceiver, startTestWebhookWorker, verify } from './helpers/webhooks.ts';
 
@@ -90,10 +91,11 @@ test('every event the real emitters record, and every delivery sent, matches its
   const worker = startJobWorker({
     db: harness.database.db,
     handlers: [
-      videoProcessingHandler({ store: harness.mediaStore, ffmpegPath: null, log: quiet, links: testMediaLinks }),
+      // With ffmpeg, as a plain start has it: video.ready then carries the poster and the first rendition.
+      videoProcessingHandler({ store: harness.mediaStore, ffmpegPath: testFfmpegPath, log: quiet, links: testMediaLinks }),
       videoImportHandler({
         store: harness.mediaStore,
-        ffmpegPath: null,
+        ffmpegPath: testFfmpegPath,
         log: quiet,
         links: testMediaLinks,
         allowPrivateNetworks: LOOPBACK,

@@ -11,7 +11,7 @@ import type { Kysely } from 'kysely';
 import { AppError, errorBody } from '../core/errors.ts';
 import { isUuid } from '../core/real-instants.ts';
 import type { Database } from '../db/tables/index.ts';
-import { isPlayableRendition, playableRenditions } from '../domains/videos/renditions.queries.ts';
+import { havingPlayableRendition, playableRenditions } from '../domains/videos/renditions.queries.ts';
 import { findServableVideo } from '../domains/videos/servable-videos.queries.ts';
 import { masterPlaylist } from '../media/hls-master-playlist.ts';
 import { RENDITION_PLAYLIST, SEGMENT_FILE } from '../media/hls-rendition.ts';
@@ -45,8 +45,10 @@ export function registerHlsRoutes(app: FastifyInstance, options: { db: Kysely<Da
       return notFound(request, reply, 'No such file of this video.');
     }
     const renditionId = params.rendition_id.toLowerCase(); // store keys are written in lower case
-    const video = await findServableVideo(options.db, params.video_id, (query) => query.select('workspace_id'));
-    if (!video || !(await isPlayableRendition(options.db, params.video_id, renditionId))) {
+    const video = await findServableVideo(options.db, params.video_id, (query) =>
+      havingPlayableRendition(query, renditionId).select('workspace_id'),
+    );
+    if (!video) {
       return notFound(request, reply, 'No such rendition.');
     }
     return replyWithMediaFile(request, reply, {

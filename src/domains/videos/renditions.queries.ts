@@ -5,7 +5,7 @@
  * or its original file.
  */
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, SelectQueryBuilder } from 'kysely';
 import type { Database, RenditionState } from '../../db/tables/index.ts';
 import { enqueueJob } from '../../job-queue/queue.ts';
 import type { RenditionPlan } from '../../media/hls-ladder.ts';
@@ -149,14 +149,22 @@ export async function playableRenditions(db: Kysely<Database>, videoId: string) 
     .execute();
 }
 
-/** Whether this ready rendition belongs to the video (its files may be served). */
-export async function isPlayableRendition(db: Kysely<Database>, videoId: string, renditionId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('video_renditions')
-    .select('id')
-    .where('video_id', '=', videoId)
-    .where('id', '=', renditionId)
-    .where('state', '=', 'ready')
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Narrows a servable-video query to the video that has this ready rendition, so a request for one
+ * of its files (a segment every few seconds per viewer) checks both in one query.
+ */
+export function havingPlayableRendition<O>(
+  query: SelectQueryBuilder<Database, 'videos', O>,
+  renditionId: string,
+): SelectQueryBuilder<Database, 'videos', O> {
+  return query.where((eb) =>
+    eb.exists(
+      eb
+        .selectFrom('video_renditions')
+        .select('video_renditions.id')
+        .whereRef('video_renditions.video_id', '=', 'videos.id')
+        .where('video_renditions.id', '=', renditionId)
+        .where('video_renditions.state', '=', 'ready'),
+    ),
+  );
 }

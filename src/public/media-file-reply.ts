@@ -65,7 +65,6 @@ async function answer(request: FastifyRequest, reply: FastifyReply, file: MediaF
     ? resolveByteRange(request.headers.range, stored.size)
     : { kind: 'whole' as const };
   if (range.kind === 'unsatisfiable') {
-    reply.removeHeader('Cache-Control');
     return fail(
       request,
       reply,

@@ -27,7 +27,7 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { rebuildRouteCounters } from '../src/domains/routes/route-counters.ts';
+import { rebuildRouteCounters } from '../src/domains/routes/analytics/route-counters.ts';
 import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
 import type { BenchPool } from './throwaway-database.ts';
 

@@ -4,7 +4,7 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
-import { MAX_REDIS_TIMEOUT_MS, REDIS_TIMEOUT_MS } from './core/rate-limit.ts';
+import { MAX_REDIS_TIMEOUT_MS, REDIS_TIMEOUT_MS } from './core/pipeline/rate-limit.ts';
 import { type BundledFfmpeg, findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
 import { findPocketsphinx } from './media/speech/pocketsphinx.ts';
 import type { SpeechToTextSettings } from './media/speech/speech-engine.ts';

@@ -4,8 +4,8 @@
  */
 import { Redis } from 'ioredis';
 import type { Config } from './config.ts';
-import { MAX_REDIS_TIMEOUT_MS } from './core/rate-limit.ts';
-import { describeUnavailable } from './core/unavailable.ts';
+import { MAX_REDIS_TIMEOUT_MS } from './core/pipeline/rate-limit.ts';
+import { describeUnavailable } from './core/pipeline/unavailable.ts';
 import { type DatabaseHandle, openDatabase } from './db/client.ts';
 import { migrateToLatest } from './db/migrate.ts';
 

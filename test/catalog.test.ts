@@ -8,9 +8,9 @@ import { test } from 'node:test';
 import { Type } from 'typebox';
 import { catalog, checkCatalog } from '../src/catalog.ts';
 import type { AnyOperation } from '../src/core/operation.ts';
+import { validateInput } from '../src/core/pipeline/validation.ts';
 import { EVERY_ITEM, idSlots } from '../src/core/resource-ids.ts';
 import { Nullable, ResourceId } from '../src/core/schemas.ts';
-import { validateInput } from '../src/core/validation.ts';
 
 test('the catalog is consistent and every example is a valid input', () => {
   checkCatalog(catalog);

@@ -11,11 +11,11 @@ import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
 import { catalog } from '../src/catalog.ts';
 import { ERROR_STATUS } from '../src/core/errors.ts';
-import { MAX_MEMBERS } from '../src/core/input-bounds.ts';
 import { type AnyOperation, pathParams } from '../src/core/operation.ts';
-import { PATTERN_RULE } from '../src/core/validation-messages.ts';
+import { MAX_MEMBERS } from '../src/core/pipeline/input-bounds.ts';
+import { PATTERN_RULE } from '../src/core/pipeline/validation-messages.ts';
 import { CollectBatch } from '../src/domains/viewing/collect-batch.ts';
-import { RouteEventsBody, RouteLeadBody } from '../src/public/route-player-bodies.ts';
+import { RouteEventsBody, RouteLeadBody } from '../src/transports/public/route-player/route-player-bodies.ts';
 import { startTestApp, type TestResponse } from './helpers/app.ts';
 import {
   AttackTally,

@@ -12,7 +12,7 @@ import { test } from 'node:test';
 import { promisify } from 'node:util';
 import { catalog } from '../src/catalog.ts';
 import { successStatuses } from '../src/core/operation.ts';
-import { EVENT_CATALOG, EVENT_TYPES } from '../src/events/catalog.ts';
+import { EVENT_CATALOG, EVENT_TYPES } from '../src/event-catalog.ts';
 import { startTestApp } from './helpers/app.ts';
 
 const run = promisify(execFile);

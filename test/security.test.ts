@@ -20,7 +20,7 @@ import { PLAN_NAMES, PLANS, type PlanName } from '../src/core/plans.ts';
 import { EVERY_ITEM, type IdSlot, idSlots } from '../src/core/resource-ids.ts';
 import type { Resource } from '../src/core/schemas.ts';
 import { SCOPES, type Scope } from '../src/core/scopes.ts';
-import type { CredentialKind } from '../src/core/tokens.ts';
+import type { CredentialKind } from '../src/core/secrets/tokens.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers/app.ts';
 import { callTool, connectMcp, urlOf } from './helpers/mcp-client.ts';
 import { inputWithIds, isPathSlot, restRequest } from './helpers/operation-request.ts';

@@ -7,8 +7,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../test/helpers/app.ts';
-import { rebuildRouteCounters } from '../domains/routes/route-counters.ts';
-import { routeStats } from '../domains/routes/route-stats.queries.ts';
+import { rebuildRouteCounters } from '../domains/routes/analytics/route-counters.ts';
+import { routeStats } from '../domains/routes/analytics/route-stats.queries.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';

@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
+import { recordEvent } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
 import { getVideoDetail } from '../domains/videos/videos.queries.ts';
-import { recordEvent } from '../events/outbox.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { probedVideoColumns } from '../media/probe.ts';
 import { DEMO_FOLDERS, type DemoVideo, demoVideos, prng } from './demo-library.ts';

@@ -8,8 +8,8 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
 import { catalog } from '../catalog.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
-import { createPipeline } from '../core/pipeline.ts';
-import { authenticate } from '../core/principal.ts';
+import { createPipeline } from '../core/pipeline/pipeline.ts';
+import { authenticate } from '../core/pipeline/principal.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { buildDependencies, pipelineDeps } from '../dependencies.ts';
 import { getAssistantGuidance } from '../domains/workspace/workspace.queries.ts';

@@ -5,14 +5,20 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
-import type { EventData, EventType } from '../events/catalog.ts';
+import type { EventData, EventType } from '../event-catalog.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import type { Lookup } from '../net/check-url.ts';
 import type { MediaStore } from '../storage/media-store.ts';
-import type { CursorCodec } from './pagination.ts';
-import type { Principal } from './principal.ts';
-import type { SealedBox } from './sealed-box.ts';
+import type { CursorCodec } from './lists/pagination.ts';
+import type { Principal } from './pipeline/principal.ts';
+import type { SealedBox } from './secrets/sealed-box.ts';
+
+/**
+ * The database as a surface outside the pipeline holds it (the public pages, workers): a handle it passes to a
+ * domain's front door. Transports never write SQL, so for them it is opaque.
+ */
+export type DataAccess = Kysely<Database>;
 
 export interface Log {
   info(obj: object, msg?: string): void;
@@ -51,7 +57,7 @@ export interface OperationContext {
   sealedBox(purpose: string): SealedBox;
   /**
    * Records an event in the outbox, in the same transaction as the change it describes. The data is
-   * typed, and checked when recorded, by the event's schema in the events catalog (src/events/).
+   * typed, and checked when recorded, by the event's schema in the events catalog (src/event-catalog.ts).
    */
   emit<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
 }

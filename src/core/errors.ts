@@ -13,7 +13,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   request_timeout: 408,
   conflict: 409,
-  // The public media routes' conditional and Range requests (src/public/media-file-reply.ts).
+  // The public media routes' conditional and Range requests (src/transports/public/media/media-file-reply.ts).
   precondition_failed: 412,
   payload_too_large: 413,
   headers_too_large: 431,

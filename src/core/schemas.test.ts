@@ -6,8 +6,8 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from 'typebox';
 import { AppError } from './errors.ts';
+import { validateInput } from './pipeline/validation.ts';
 import { Email, Phone, TimeZone, VideoRef } from './schemas.ts';
-import { validateInput } from './validation.ts';
 
 const Contact = Type.Object(
   { email: Email('Their email.'), phone: Type.Optional(Phone('Their phone.')), zone: Type.Optional(TimeZone('Their zone.')) },

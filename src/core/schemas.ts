@@ -3,7 +3,7 @@
  * validation, OpenAPI and MCP.
  */
 import { type TNull, type TSchema, type TSchemaOptions, type TUnion, type TUnsafe, Type } from 'typebox';
-import { describedPattern } from './validation-messages.ts';
+import { describedPattern } from './pipeline/validation-messages.ts';
 
 export { describedPattern };
 
@@ -148,13 +148,13 @@ export const TimeZone = (description: string) => Type.String({ format: 'time-zon
 
 /**
  * An ISO 4217 currency code a caller sends ('USD', 'eur'), checked by the `currency` format
- * (core/currency.ts) against the codes the runtime knows; store it upper case.
+ * (core/values/currency.ts) against the codes the runtime knows; store it upper case.
  */
 export const Currency = (description: string) => Type.String({ format: 'currency', minLength: 3, maxLength: 3, description });
 
 /**
  * A BCP 47 language tag a caller sends ('en', 'en-US', 'pt-BR'; any case), checked by the
- * `language-tag` format (core/language-tag.ts) against the languages and regions the runtime knows;
+ * `language-tag` format (core/values/language-tag.ts) against the languages and regions the runtime knows;
  * store `canonicalLanguageTag(tag)`.
  */
 export const LanguageTag = (description: string) => Type.String({ format: 'language-tag', minLength: 2, maxLength: 35, description });

@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
-import { describeUnavailable } from '../core/unavailable.ts';
+import { describeUnavailable } from '../core/pipeline/unavailable.ts';
 import type { Database } from '../db/tables/index.ts';
 import { type ClaimedJob, claimJob, completeJob, deferJob, failJob, heartbeat, reapAbandonedJobs } from './queue.ts';
 

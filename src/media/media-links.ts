@@ -12,15 +12,15 @@ export interface MediaLinks {
   posterUrl(videoId: string): string;
   /** The HLS master playlist (serve it only when a rendition is ready). */
   hlsUrl(videoId: string): string;
-  /** Its transcript as WebVTT captions, for a <track> (src/public/captions.ts). */
+  /** Its transcript as WebVTT captions, for a <track> (src/transports/public/media/captions.ts). */
   captionsUrl(videoId: string): string;
-  /** The public watch page, and the page meant for an <iframe> (src/public/watch-pages.ts). */
+  /** The public watch page, and the page meant for an <iframe> (src/transports/public/watch/watch-pages.ts). */
   watchUrl(videoId: string): string;
   embedUrl(videoId: string): string;
-  /** The public route player (src/public/route-player.ts). */
+  /** The public route player (src/transports/public/route-player/route-player.ts). */
   routeUrl(routeId: string): string;
   /**
-   * The public booking page of an event type (src/public/booking-page.ts); `from` names the video or
+   * The public booking page of an event type (src/transports/public/booking/booking-page.ts); `from` names the video or
    * route that leads there, so the booking records where it came from.
    */
   bookingPageUrl(eventTypeId: string, from?: { videoId?: string; routeId?: string }): string;
@@ -30,10 +30,10 @@ export interface MediaLinks {
    */
   bookingCalendarFileUrl(bookingId: string, secret: string): string;
   bookingCancelUrl(bookingId: string, secret: string): string;
-  /** The workspace's public channel page (src/public/channel-page.ts), and the same as Markdown. */
+  /** The workspace's public channel page (src/transports/public/channel/channel-page.ts), and the same as Markdown. */
   channelUrl(slug: string): string;
   channelMarkdownUrl(slug: string): string;
-  /** Where the workspace's Stripe account sends its webhook events (src/public/stripe-webhooks.ts). */
+  /** Where the workspace's Stripe account sends its webhook events (src/transports/public/stripe/stripe-webhooks.ts). */
   stripeWebhookUrl(workspaceId: string): string;
 }
 

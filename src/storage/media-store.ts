@@ -5,7 +5,7 @@
  * user typed, so no request can reach outside the store.
  */
 import type { Readable } from 'node:stream';
-import { DependencyUnavailableError } from '../core/unavailable.ts';
+import { DependencyUnavailableError } from '../core/pipeline/unavailable.ts';
 
 /**
  * A file of a video: its `source` (the original, kept), `poster.jpg`, or an HLS file

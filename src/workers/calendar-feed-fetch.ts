@@ -1,5 +1,5 @@
 /**
- * The calendar feed worker: one job per feed (domains/scheduling/calendar-feed-jobs.ts). A run opens
+ * The calendar feed worker: one job per feed (domains/scheduling/calendar-feeds/calendar-feed-jobs.ts). A run opens
  * the feed's sealed URL, fetches it through the SSRF guard (pinned connection, FETCH_TIMEOUT_MS for
  * everything from DNS to the last byte, MAX_FEED_BYTES counted as the body streams), reads its busy
  * times in a child process under a deadline (ics-reader.ts), and replaces the stored ones; or, when any step
@@ -9,13 +9,23 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log, OutboundSettings } from '../core/context.ts';
-import { createSealedBox } from '../core/sealed-box.ts';
+import { createSealedBox } from '../core/secrets/sealed-box.ts';
 import type { Database } from '../db/tables/index.ts';
-import { type FeedIds, feedToFetch, recordFeedFailure, storeFeedBusyTimes } from '../domains/scheduling/calendar-busy-times.queries.ts';
-import { CALENDAR_FEED_FETCH_JOB, FEED_FETCH_ATTEMPTS, FEED_REFRESH_MS, queueFeedFetch } from '../domains/scheduling/calendar-feed-jobs.ts';
-import { CALENDAR_FEED_URL_PURPOSE } from '../domains/scheduling/calendar-feed-url.ts';
-import { FeedReadError, type FeedWindow } from '../domains/scheduling/ics-busy-times.ts';
-import { readBusyTimes } from '../domains/scheduling/ics-reader.ts';
+import {
+  type FeedIds,
+  feedToFetch,
+  recordFeedFailure,
+  storeFeedBusyTimes,
+} from '../domains/scheduling/calendar-feeds/calendar-busy-times.queries.ts';
+import {
+  CALENDAR_FEED_FETCH_JOB,
+  FEED_FETCH_ATTEMPTS,
+  FEED_REFRESH_MS,
+  queueFeedFetch,
+} from '../domains/scheduling/calendar-feeds/calendar-feed-jobs.ts';
+import { CALENDAR_FEED_URL_PURPOSE } from '../domains/scheduling/calendar-feeds/calendar-feed-url.ts';
+import { FeedReadError, type FeedWindow } from '../domains/scheduling/calendar-feeds/ics-busy-times.ts';
+import { readBusyTimes } from '../domains/scheduling/calendar-feeds/ics-reader.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
 import { safeFetch } from '../net/safe-fetch.ts';

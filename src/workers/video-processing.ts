@@ -9,13 +9,18 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
+import { recordEvent } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { queueSpeechToText } from '../domains/transcripts/speech-to-text.queries.ts';
 import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
-import { failRendition, planRenditions, queueRenditionJobs, startRendition } from '../domains/videos/renditions.queries.ts';
-import { isStillProcessing, markVideoFailed, VIDEO_PROCESSING_ATTEMPTS, VIDEO_PROCESSING_JOB } from '../domains/videos/uploads.queries.ts';
+import { failRendition, planRenditions, queueRenditionJobs, startRendition } from '../domains/videos/renditions/renditions.queries.ts';
+import {
+  isStillProcessing,
+  markVideoFailed,
+  VIDEO_PROCESSING_ATTEMPTS,
+  VIDEO_PROCESSING_JOB,
+} from '../domains/videos/uploads/uploads.queries.ts';
 import { getVideoDetail } from '../domains/videos/videos.queries.ts';
-import { recordEvent } from '../events/outbox.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { planLadder } from '../media/hls-ladder.ts';
 import type { MediaLinks } from '../media/media-links.ts';

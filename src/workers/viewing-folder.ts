@@ -6,8 +6,8 @@
  * nothing; it is logged and tried again a second later (not every tick, which would fill the log).
  */
 import type { Kysely } from 'kysely';
-import { abortableSleep } from '../core/abortable-sleep.ts';
 import type { Log } from '../core/context.ts';
+import { abortableSleep } from '../core/values/abortable-sleep.ts';
 import type { Database } from '../db/tables/index.ts';
 import { foldViewing } from '../domains/viewing/viewing-fold.ts';
 

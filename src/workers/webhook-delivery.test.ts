@@ -17,7 +17,7 @@ import {
   verifies,
   verify,
 } from '../../test/helpers/webhooks.ts';
-import { recordEvent } from '../events/outbox.ts';
+import { recordEvent } from '../db/outbox.ts';
 
 const HOUR = 60 * 60 * 1000;
 // Every test runs the webhook worker, which fans out and sends every workspace's events: each test

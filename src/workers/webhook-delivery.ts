@@ -8,9 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { abortableSleep } from '../core/abortable-sleep.ts';
 import type { Log, OutboundSettings } from '../core/context.ts';
-import { createSealedBox } from '../core/sealed-box.ts';
+import { createSealedBox } from '../core/secrets/sealed-box.ts';
+import { abortableSleep } from '../core/values/abortable-sleep.ts';
 import type { Database } from '../db/tables/index.ts';
 import {
   type ClaimedDelivery,

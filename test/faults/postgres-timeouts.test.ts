@@ -11,7 +11,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import test from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { describeUnavailable } from '../../src/core/unavailable.ts';
+import { describeUnavailable } from '../../src/core/pipeline/unavailable.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { startPrivatePostgres } from '../helpers/private-services.ts';

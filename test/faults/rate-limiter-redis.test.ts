@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import test from 'node:test';
 import { Redis } from 'ioredis';
-import { createRateLimiter } from '../../src/core/rate-limit.ts';
+import { createRateLimiter } from '../../src/core/pipeline/rate-limit.ts';
 import { connectRedisReady } from '../../src/runtime.ts';
 import { startPrivateRedis } from '../helpers/private-services.ts';
 import { onCleanup } from '../helpers/server-process.ts';

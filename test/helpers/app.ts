@@ -23,8 +23,8 @@ import type { Redis } from 'ioredis';
 import { type AppOptions, buildApp } from '../../src/app.ts';
 import { type Config, loadConfig } from '../../src/config.ts';
 import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
-import { createSealedBox } from '../../src/core/sealed-box.ts';
-import type { CredentialKind } from '../../src/core/tokens.ts';
+import { createSealedBox } from '../../src/core/secrets/sealed-box.ts';
+import type { CredentialKind } from '../../src/core/secrets/tokens.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type {
   LeadSource,
@@ -38,7 +38,7 @@ import type {
 import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
-import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feed-url.ts';
+import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feeds/calendar-feed-url.ts';
 import { countLedgerEntry } from '../../src/domains/viewing/workspace-day-counts.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
 import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';

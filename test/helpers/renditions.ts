@@ -1,5 +1,5 @@
 /**
- * A rendition row, as the rendition worker leaves one (src/domains/videos/renditions.queries.ts),
+ * A rendition row, as the rendition worker leaves one (src/domains/videos/renditions/renditions.queries.ts),
  * for page tests that need a video with (or without) an adaptive stream and no ffmpeg.
  */
 import { randomUUID } from 'node:crypto';

@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import test, { type TestContext } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { VIDEO_IMPORT_ATTEMPTS } from '../../src/domains/videos/uploads.queries.ts';
+import { VIDEO_IMPORT_ATTEMPTS } from '../../src/domains/videos/uploads/uploads.queries.ts';
 import { scratchDatabase } from '../helpers/scratch-database.ts';
 import { http, onCleanup, type ServerProcess, startServer, tempDir } from '../helpers/server-process.ts';
 

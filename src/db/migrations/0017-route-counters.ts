@@ -2,7 +2,7 @@
  * Route numbers kept as visits happen, instead of counted from every visit at each read: get_route
  * recounted a route's whole history (per-step reach, choice counts, the most common paths) and took
  * 2 s at 100,000 visits, 16 s at a million (bench/route-reads.ts). The recording of visits
- * (domains/routes/route-visits.ts) now moves these counters in the same transaction as the visit:
+ * (domains/routes/player/route-visits.ts) now moves these counters in the same transaction as the visit:
  *
  * - `routes.starts`, `routes.completions`;
  * - `route_step_counts`: per step, visits that reached it, that ended the route there at a last

@@ -3,7 +3,7 @@
  *
  * - `event_types`: a kind of call a viewer can book, with its rules (duration, slot interval,
  *   buffers, minimum notice, horizon, daily cap), its weekly hours and date overrides (JSON, checked
- *   by domains/scheduling/rules-problems.ts before they are written) in an IANA time zone, an
+ *   by domains/scheduling/availability/rules-problems.ts before they are written) in an IANA time zone, an
  *   optional value for the ledger (minor units and currency), where the call happens, and an active
  *   flag. Inactive types offer no slots; they are never deleted while bookings point at them.
  * - `bookings`: one call booked at one instant. `buffer_*_minutes` keep the buffers of the event type

@@ -82,7 +82,7 @@ export interface RouteVisitStepsTable {
   chosen_at: Timestamp | null;
 }
 
-/** The route numbers kept as visits happen (migration 0017, domains/routes/route-counters.ts). */
+/** The route numbers kept as visits happen (migration 0017, domains/routes/analytics/route-counters.ts). */
 export interface RouteStepCountsTable {
   step_id: string;
   workspace_id: string;

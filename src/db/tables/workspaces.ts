@@ -26,6 +26,6 @@ export interface CredentialsTable {
   created_at: CreatedAt;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;
-  /** When it last authenticated a request; refreshed at most once a minute (core/credential-use.ts). */
+  /** When it last authenticated a request; refreshed at most once a minute (core/pipeline/credential-use.ts). */
   last_used_at: Timestamp | null;
 }

@@ -1,10 +1,10 @@
-import { compareVideos } from './operations/compare-videos.ts';
-import { getAnalyticsDaily } from './operations/get-analytics-daily.ts';
-import { getAnalyticsSummary } from './operations/get-analytics-summary.ts';
-import { getVideoAnalytics } from './operations/get-video-analytics.ts';
-import { getVideoKeyMoments } from './operations/get-video-key-moments.ts';
-import { getVideoRetention } from './operations/get-video-retention.ts';
-import { listChanges } from './operations/list-changes.ts';
+import { listChanges } from './digests/operations/list-changes.ts';
+import { compareVideos } from './reports/operations/compare-videos.ts';
+import { getAnalyticsDaily } from './reports/operations/get-analytics-daily.ts';
+import { getAnalyticsSummary } from './reports/operations/get-analytics-summary.ts';
+import { getVideoAnalytics } from './reports/operations/get-video-analytics.ts';
+import { getVideoKeyMoments } from './reports/operations/get-video-key-moments.ts';
+import { getVideoRetention } from './reports/operations/get-video-retention.ts';
 
 export const analyticsOperations = [
   compareVideos,

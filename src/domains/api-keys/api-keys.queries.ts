@@ -4,10 +4,10 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import { keysetPage, NEWEST_FIRST } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { keysetPage, NEWEST_FIRST } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import { type Scope, sortScopes, tierOf } from '../../core/scopes.ts';
-import { type CredentialKind, generateToken } from '../../core/tokens.ts';
+import { type CredentialKind, generateToken } from '../../core/secrets/tokens.ts';
 import type { CredentialRow, Database } from '../../db/tables/index.ts';
 import type { ApiKey } from './api-keys.schemas.ts';
 

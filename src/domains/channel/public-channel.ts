@@ -1,5 +1,5 @@
 /**
- * What the public channel page (src/public/channel-page.ts) shows of a workspace: the heading and
+ * What the public channel page (src/transports/public/channel/channel-page.ts) shows of a workspace: the heading and
  * intro line, the featured item while it can play, and the grid's visible, playable items in order,
  * decided by the same rule get_channel reports (channel-showing.ts). A channel nobody has set up
  * (no headline, item or featured item ever set) is not published: a new workspace's name is not on

@@ -10,8 +10,8 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
+import { recordEvent } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { recordEvent } from '../../events/outbox.ts';
 import { findServableVideo } from '../videos/servable-videos.queries.ts';
 import { emptySketch } from '../viewing/viewer-sketch.ts';
 import { ENGAGEMENT_POINTS } from './engagement-score.ts';

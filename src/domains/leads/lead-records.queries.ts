@@ -7,13 +7,13 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
+import { recordEvent } from '../../db/outbox.ts';
 import type { Database, LeadActivityKind, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
-import type { LeadSnapshot } from '../../events/lead-events.ts';
-import { recordEvent } from '../../events/outbox.ts';
 import { totalLength } from '../viewing/watched-ranges.ts';
 import { countNewLead } from '../viewing/workspace-day-counts.queries.ts';
 import { addEngagement, decayedPoints, engagementScore, sessionPoints } from './engagement-score.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
+import type { LeadSnapshot } from './leads.events.ts';
 
 export type CustomFieldValue = string | number | boolean | null;
 

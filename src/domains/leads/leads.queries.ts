@@ -5,11 +5,11 @@
  */
 import { type Kysely, type RawBuilder, type SqlBool, sql } from 'kysely';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
-import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
-import type { LeadSnapshot } from '../../events/lead-events.ts';
 import { emailKey, toLeadSnapshot } from './lead-records.queries.ts';
+import type { LeadSnapshot } from './leads.events.ts';
 
 export const LEAD_SORTS = ['engagement', 'newest', 'oldest'] as const;
 export type LeadSort = (typeof LEAD_SORTS)[number];

@@ -1,14 +1,14 @@
 /**
  * Shapes the lead operations share: the inputs a writer sends (custom fields, notes) and the answers
- * (a lead, its history, its journey). The lead itself is `LeadSnapshot` (events/lead-events.ts), so
+ * (a lead, its history, its journey). The lead itself is `LeadSnapshot` (domains/leads/leads.events.ts), so
  * an answer and a `lead.*` event show a lead the same way.
  */
 import { Type } from 'typebox';
 import { PersonalString } from '../../core/pii.ts';
 import { describedPattern, Nullable, ResourceId, StringEnum, Timestamp, VideoRef } from '../../core/schemas.ts';
-import { LEAD_STATUSES, LeadSnapshot } from '../../events/lead-events.ts';
-import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../../events/outcome-events.ts';
+import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes/outcomes.events.ts';
 import { LEAD_LIMITS } from './lead-records.queries.ts';
+import { LEAD_STATUSES, LeadSnapshot } from './leads.events.ts';
 
 export const LeadId = ResourceId('lead', 'The lead, as list_leads returns it.');
 

@@ -10,11 +10,11 @@ import { type Kysely, sql } from 'kysely';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, LeadSource, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
-import type { EventData, EventType } from '../../events/catalog.ts';
-import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
+import type { EventData, EventType } from '../../event-catalog.ts';
 import { ENGAGEMENT_POINTS } from '../leads/engagement-score.ts';
 import { addLeadEngagement, emailKey, leadSnapshot, recordLeadActivity, upsertLeadRecord } from '../leads/lead-records.queries.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from '../leads/lead-status.ts';
+import type { OutcomeSnapshot } from './outcomes.events.ts';
 import {
   findOutcomeIdByExternalId,
   insertOutcome,

@@ -6,12 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type Selectable, type SelectQueryBuilder, sql } from 'kysely';
 import { foundInWorkspace } from '../../core/find-in-workspace.ts';
-import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus, OutcomesTable } from '../../db/tables/index.ts';
-import type { OutcomeSnapshot } from '../../events/outcome-events.ts';
 import { countLedgerEntry } from '../viewing/workspace-day-counts.queries.ts';
 import { attributeToVideos } from './attribution.ts';
+import type { OutcomeSnapshot } from './outcomes.events.ts';
 
 export interface NewLedgerEntry {
   workspaceId: string;

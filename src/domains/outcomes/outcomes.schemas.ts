@@ -3,7 +3,7 @@
  * per-currency totals of a filter.
  */
 import { Type } from 'typebox';
-import { OutcomeSnapshot } from '../../events/outcome-events.ts';
+import { OutcomeSnapshot } from './outcomes.events.ts';
 
 export { OutcomeSnapshot as Outcome };
 

@@ -14,8 +14,8 @@
  * otherwise), and the second event of the pair finds the entry already recorded.
  */
 
-import { isCurrencyCode } from '../../core/currency.ts';
 import { AppError } from '../../core/errors.ts';
+import { isCurrencyCode } from '../../core/values/currency.ts';
 import { MAX_AMOUNT } from './outcomes.schemas.ts';
 
 export interface StripeLedgerEntry {

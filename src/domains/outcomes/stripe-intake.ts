@@ -7,11 +7,11 @@
  * object id as external_id makes a retry write nothing.
  */
 import type { Kysely } from 'kysely';
-import { jsonTextProblem } from '../../core/input-bounds.ts';
-import { isUuid } from '../../core/real-instants.ts';
-import type { SealedBox } from '../../core/sealed-box.ts';
+import { jsonTextProblem } from '../../core/pipeline/input-bounds.ts';
+import type { SealedBox } from '../../core/secrets/sealed-box.ts';
+import { isUuid } from '../../core/values/real-instants.ts';
+import { recordEvent } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { recordEvent } from '../../events/outbox.ts';
 import { sealedStripeSecret } from '../workspace/workspace.queries.ts';
 import { type Emit, type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
 import { findOutcomeIdByExternalId, lockRefundable, refundedUnderPrefix } from './outcomes.queries.ts';

@@ -1,19 +1,20 @@
 /** The scheduling domain's operations, in catalog order: SPEC's first (DESIGN §3), then the additive ones. */
-import { cancelBooking } from './operations/cancel-booking.ts';
-import { createBooking } from './operations/create-booking.ts';
-import { createCalendarFeed } from './operations/create-calendar-feed.ts';
-import { createEventType } from './operations/create-event-type.ts';
-import { deleteCalendarFeed } from './operations/delete-calendar-feed.ts';
-import { getBooking } from './operations/get-booking.ts';
-import { getEventType } from './operations/get-event-type.ts';
-import { getSchedulingAvailability } from './operations/get-scheduling-availability.ts';
-import { getSchedulingOverview } from './operations/get-scheduling-overview.ts';
-import { listBookings } from './operations/list-bookings.ts';
-import { listCalendarFeeds } from './operations/list-calendar-feeds.ts';
-import { listEventTypes } from './operations/list-event-types.ts';
-import { refreshCalendarFeed } from './operations/refresh-calendar-feed.ts';
-import { rescheduleBooking } from './operations/reschedule-booking.ts';
-import { updateEventType } from './operations/update-event-type.ts';
+
+import { getSchedulingAvailability } from './availability/operations/get-scheduling-availability.ts';
+import { getSchedulingOverview } from './availability/operations/get-scheduling-overview.ts';
+import { cancelBooking } from './bookings/operations/cancel-booking.ts';
+import { createBooking } from './bookings/operations/create-booking.ts';
+import { getBooking } from './bookings/operations/get-booking.ts';
+import { listBookings } from './bookings/operations/list-bookings.ts';
+import { rescheduleBooking } from './bookings/operations/reschedule-booking.ts';
+import { createCalendarFeed } from './calendar-feeds/operations/create-calendar-feed.ts';
+import { deleteCalendarFeed } from './calendar-feeds/operations/delete-calendar-feed.ts';
+import { listCalendarFeeds } from './calendar-feeds/operations/list-calendar-feeds.ts';
+import { refreshCalendarFeed } from './calendar-feeds/operations/refresh-calendar-feed.ts';
+import { createEventType } from './event-types/operations/create-event-type.ts';
+import { getEventType } from './event-types/operations/get-event-type.ts';
+import { listEventTypes } from './event-types/operations/list-event-types.ts';
+import { updateEventType } from './event-types/operations/update-event-type.ts';
 
 export const schedulingOperations = [
   listBookings,

@@ -2,8 +2,8 @@
  * Tag usage and tag renames across every taggable kind, always inside one workspace.
  */
 import { type Kysely, sql } from 'kysely';
-import { type KeysetOrder, keysetPage } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { TAGGABLE_KINDS, type TaggableKind } from './taggable.ts';
 

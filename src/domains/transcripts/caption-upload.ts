@@ -6,7 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { FieldProblem } from '../../core/errors.ts';
-import { isUuid } from '../../core/real-instants.ts';
+import { isUuid } from '../../core/values/real-instants.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { CAPTION_FORMATS, type CaptionFile, type CaptionFormat, readCaptionFile } from '../../media/caption-file.ts';
 import { videoDuration } from '../videos/videos.queries.ts';

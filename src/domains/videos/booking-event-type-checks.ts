@@ -8,7 +8,7 @@
 import type { Kysely } from 'kysely';
 import type { FieldProblem } from '../../core/errors.ts';
 import { PLANS } from '../../core/plans.ts';
-import { isUuid } from '../../core/real-instants.ts';
+import { isUuid } from '../../core/values/real-instants.ts';
 import type { Database } from '../../db/tables/index.ts';
 
 const FIELD = 'booking_event_type_id';

@@ -1,14 +1,14 @@
-import { createFolder } from './operations/create-folder.ts';
-import { createVideoUpload } from './operations/create-video-upload.ts';
-import { deleteFolder } from './operations/delete-folder.ts';
-import { getFolder } from './operations/get-folder.ts';
+import { createFolder } from './folders/operations/create-folder.ts';
+import { deleteFolder } from './folders/operations/delete-folder.ts';
+import { getFolder } from './folders/operations/get-folder.ts';
+import { listFolders } from './folders/operations/list-folders.ts';
+import { updateFolder } from './folders/operations/update-folder.ts';
 import { getVideo } from './operations/get-video.ts';
-import { importVideo } from './operations/import-video.ts';
-import { listFolders } from './operations/list-folders.ts';
 import { listVideos } from './operations/list-videos.ts';
 import { retryVideo } from './operations/retry-video.ts';
-import { updateFolder } from './operations/update-folder.ts';
 import { updateVideo } from './operations/update-video.ts';
+import { createVideoUpload } from './uploads/operations/create-video-upload.ts';
+import { importVideo } from './uploads/operations/import-video.ts';
 
 export const videoOperations = [
   listVideos,

@@ -7,15 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import { findInWorkspace, foundInWorkspace } from '../../core/find-in-workspace.ts';
-import { type KeysetOrder, keysetPage, type SortColumn } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
-import { seconds, secondsOrNull, shareOf } from '../../core/reported-numbers.ts';
+import { type KeysetOrder, keysetPage, type SortColumn } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
+import { seconds, secondsOrNull, shareOf } from '../../core/values/reported-numbers.ts';
 import type { Database } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/lead-form.ts';
 import { type TranscriptFacts, transcriptFacts } from '../transcripts/transcripts.queries.ts';
 import { conversionsOf } from '../viewing/conversions.ts';
-import { renditionsOf } from './renditions.queries.ts';
+import { renditionsOf } from './renditions/renditions.queries.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
 
@@ -194,7 +194,7 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     stats: {
       views,
       unique_viewers: row.unique_viewers ?? 0,
-      // Rounded as the analytics operations round the same figures (core/reported-numbers.ts).
+      // Rounded as the analytics operations round the same figures (core/values/reported-numbers.ts).
       watch_time_seconds: seconds(row.watch_time_seconds ?? 0),
       average_engagement: shareOf(row.engagement_sum ?? 0, views),
       completions,

@@ -1,6 +1,6 @@
 /**
  * What POST /collect hands a batch to: batches from concurrent requests are stored in groups
- * (core/group-commit.ts, batch-intake.queries.ts), so the commit every acknowledgement waits for is
+ * (core/values/group-commit.ts, batch-intake.queries.ts), so the commit every acknowledgement waits for is
  * shared. Up to GROUP batches per INSERT, one INSERT at a time: the next group gathers while the
  * last commits, so groups grow with the load. (Measured with `npm run bench -- collect`, 16 players:
  * one in flight did 3,900–4,660 requests/s, two 3,750–4,310, three 3,000–3,420; on the embedded
@@ -10,8 +10,8 @@
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import { createGroupCommit } from '../../core/group-commit.ts';
-import { retryAfter } from '../../core/unavailable.ts';
+import { retryAfter } from '../../core/pipeline/unavailable.ts';
+import { createGroupCommit } from '../../core/values/group-commit.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { type BatchReceipt, createBatchStore, type IncomingBatch } from './batch-intake.queries.ts';
 

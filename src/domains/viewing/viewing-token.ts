@@ -5,7 +5,7 @@
  * - a viewing token (watch and embed pages, and each step of the route player) names the video and
  *   a session id, one per page view. POST /collect accepts events only with a valid one, so a client
  *   can report viewing only of videos it was shown, and only into the session the page was given;
- * - a route token (the route player, src/domains/routes/route-token.ts) names the route and a visit
+ * - a route token (the route player, src/domains/routes/player/route-token.ts) names the route and a visit
  *   id, and is what POST /r/{route_id}/events and /lead accept.
  *
  * The purpose is part of what is signed, so a token of one kind never passes for the other.

@@ -5,8 +5,8 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
-import { keysetPage, NEWEST_FIRST } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { keysetPage, NEWEST_FIRST } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables/index.ts';
 import type { FailureReason } from './send-attempt.ts';
 import type { WebhookDelivery } from './webhooks.schemas.ts';

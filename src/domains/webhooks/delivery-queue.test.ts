@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../../test/helpers/app.ts';
 import { videoEventData } from '../../../test/helpers/events.ts';
-import { recordEvent } from '../../events/outbox.ts';
+import { recordEvent } from '../../db/outbox.ts';
 import { claimDueDeliveries, fanOutEvents, outcomeOf, reapAbandonedDeliveries, recordAttempt } from './delivery-queue.ts';
 import type { AttemptResult } from './send-attempt.ts';
 

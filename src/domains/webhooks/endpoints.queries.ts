@@ -6,8 +6,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely, Updateable } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
-import { keysetPage, NEWEST_FIRST } from '../../core/keyset-page.ts';
-import type { KeysetRows, PageRequest } from '../../core/pagination.ts';
+import { keysetPage, NEWEST_FIRST } from '../../core/lists/keyset-page.ts';
+import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables/index.ts';
 import { ALL_EVENTS, type WebhookEndpoint } from './webhooks.schemas.ts';
 

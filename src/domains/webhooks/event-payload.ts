@@ -1,12 +1,12 @@
 /**
  * The JSON body every delivery sends (DESIGN §4): `{ id, type, created_at, workspace_id, data }`.
  * Built once per event, so every endpoint and every attempt gets the same bytes. While the workspace
- * masks personal data, the fields its type's schema (src/events/) marks with PersonalString are
+ * masks personal data, the fields its type's schema (its area's <area>.events.ts) marks with PersonalString are
  * masked exactly as in API responses (core/pii.ts): an event type that carries a lead gets masking
  * by declaring its fields, with nothing to add here.
  */
 import { hasPersonalData, maskPersonalData } from '../../core/pii.ts';
-import { EVENT_CATALOG, type EventType, isEventType } from '../../events/catalog.ts';
+import { EVENT_CATALOG, type EventType, isEventType } from '../../event-catalog.ts';
 
 export interface OutboxEvent {
   id: string;

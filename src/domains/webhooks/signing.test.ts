@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Webhook } from 'standardwebhooks';
-import { createSealedBox } from '../../core/sealed-box.ts';
+import { createSealedBox } from '../../core/secrets/sealed-box.ts';
 import { MAX_RETRY_AFTER_MS, maxAttemptsFor, parseRetryAfter, retryDelayMs } from './retry-policy.ts';
 import { signatureHeader } from './signature.ts';
 import { generateWebhookSecret, ROTATION_OVERLAP_MS, signingSecretsAt, UnreadableSecretError } from './webhook-secrets.ts';

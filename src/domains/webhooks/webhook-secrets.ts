@@ -5,7 +5,7 @@
  * for ROTATION_OVERLAP_MS, so receivers can switch over without rejecting anything.
  */
 import { randomBytes } from 'node:crypto';
-import type { SealedBox } from '../../core/sealed-box.ts';
+import type { SealedBox } from '../../core/secrets/sealed-box.ts';
 
 export const WEBHOOK_SECRET_PURPOSE = 'webhook signing secrets';
 export const WEBHOOK_SECRET_PREFIX = 'whsec_';

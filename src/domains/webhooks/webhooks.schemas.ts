@@ -4,7 +4,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, NOT_BLANK, Nullable, ResourceId, StringEnum, Timestamp } from '../../core/schemas.ts';
-import { EVENT_TYPES } from '../../events/catalog.ts';
+import { EVENT_TYPES } from '../../event-catalog.ts';
 import { FAILURE_REASONS } from './send-attempt.ts';
 
 export const ALL_EVENTS = '*';

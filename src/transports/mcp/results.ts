@@ -8,7 +8,7 @@
  */
 import { type CallToolResult, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { CALLER_CAN_FIX, type ErrorBody } from '../../core/errors.ts';
-import type { OperationOutcome } from '../../core/pipeline.ts';
+import type { OperationOutcome } from '../../core/pipeline/pipeline.ts';
 
 export function toToolResult(outcome: OperationOutcome): CallToolResult {
   const text = JSON.stringify(outcome.body);

@@ -8,10 +8,10 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../../core/errors.ts';
 import type { AnyOperation } from '../../core/operation.ts';
-import type { Pipeline } from '../../core/pipeline.ts';
-import type { Principal } from '../../core/principal.ts';
+import type { Pipeline } from '../../core/pipeline/pipeline.ts';
+import type { Principal } from '../../core/pipeline/principal.ts';
+import { outageError } from '../../core/pipeline/unavailable.ts';
 import { SCOPES } from '../../core/scopes.ts';
-import { outageError } from '../../core/unavailable.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpRouteOptions {

@@ -6,7 +6,7 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOperation } from '../../core/operation.ts';
-import type { OperationOutcome } from '../../core/pipeline.ts';
+import type { OperationOutcome } from '../../core/pipeline/pipeline.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { toToolResult } from './results.ts';
 import { IDEMPOTENCY_ARGUMENT, toolFor } from './tools.ts';

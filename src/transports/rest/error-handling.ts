@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../../core/errors.ts';
-import { outageError } from '../../core/unavailable.ts';
+import { outageError } from '../../core/pipeline/unavailable.ts';
 
 /**
  * Errors the router raises before any route runs (a malformed percent-encoding, an over-long path

@@ -1,13 +1,13 @@
 /**
  * The JSON body parser for the API and MCP: Fastify's own (which refuses `__proto__` and
  * `constructor.prototype` keys), behind a scan of the text that refuses, before parsing, nesting
- * deeper and arrays or objects larger than any input needs (core/input-bounds.ts): parsing 1 MB of
+ * deeper and arrays or objects larger than any input needs (core/pipeline/input-bounds.ts): parsing 1 MB of
  * `[[[[…` holds the process for about a second, and MCP's SDK copies every argument it is sent.
  * Refusals are `400 invalid_request` in the common error body.
  */
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '../../core/errors.ts';
-import { jsonTextProblem } from '../../core/input-bounds.ts';
+import { jsonTextProblem } from '../../core/pipeline/input-bounds.ts';
 
 export function registerJsonBodyParser(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -2,13 +2,13 @@
  * The OpenAPI 3.1 document, generated from the catalog: one operation per catalog entry, with its
  * operationId (= MCP tool name), scope (in `security` and `x-required-scopes`), parameters, body,
  * response and the error codes it can answer; and one `webhooks` entry per event type, from the
- * events catalog (src/events/). Served publicly at /v1/openapi.json.
+ * events catalog (src/event-catalog.ts). Served publicly at /v1/openapi.json.
  */
 import type { TObject } from 'typebox';
 import { ERROR_BODY_SCHEMA, type ErrorCode } from '../../core/errors.ts';
 import { type AnyOperation, pathParams, successStatuses } from '../../core/operation.ts';
 import { SCOPES } from '../../core/scopes.ts';
-import { EVENT_CATALOG, EVENT_TYPES, type EventType, eventEnvelope } from '../../events/catalog.ts';
+import { EVENT_CATALOG, EVENT_TYPES, type EventType, eventEnvelope } from '../../event-catalog.ts';
 
 type Json = Record<string, unknown>;
 

@@ -8,7 +8,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TObject, TSchema } from 'typebox';
 import { AppError, errorBody, type FieldProblem } from '../../core/errors.ts';
 import { type AnyOperation, type HttpMethod, pathParams, successStatuses } from '../../core/operation.ts';
-import type { Pipeline } from '../../core/pipeline.ts';
+import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 
 const METHODS: (HttpMethod | 'OPTIONS')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 

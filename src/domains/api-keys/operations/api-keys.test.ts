@@ -10,7 +10,7 @@ import { sql } from 'kysely';
 import { startTestApp } from '../../../../test/helpers/app.ts';
 import { AppError } from '../../../core/errors.ts';
 import { TIER_SCOPES } from '../../../core/scopes.ts';
-import { hashToken } from '../../../core/tokens.ts';
+import { hashToken } from '../../../core/secrets/tokens.ts';
 import type { DatabaseHandle } from '../../../db/client.ts';
 import { revokeCredential } from '../api-keys.queries.ts';
 

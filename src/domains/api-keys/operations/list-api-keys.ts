@@ -3,8 +3,8 @@
  * are never shown again. Reads only.
  */
 import { Type } from 'typebox';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { listActiveCredentials } from '../api-keys.queries.ts';
 import { ApiKey } from '../api-keys.schemas.ts';
 

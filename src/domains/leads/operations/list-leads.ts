@@ -5,11 +5,11 @@
 import { Type } from 'typebox';
 import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
 import { AppError } from '../../../core/errors.ts';
+import { Pagination, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { Pagination, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
-import { LEAD_SOURCES, LeadSnapshot } from '../../../events/lead-events.ts';
-import { workspaceTimeZone } from '../../analytics/analytics.queries.ts';
+import { workspaceTimeZone } from '../../analytics/reports/analytics.queries.ts';
+import { LEAD_SOURCES, LeadSnapshot } from '../leads.events.ts';
 import { LEAD_SORTS, listLeads as queryLeads } from '../leads.queries.ts';
 import { LeadStatus } from '../leads.schemas.ts';
 

@@ -6,13 +6,13 @@
 import { Type } from 'typebox';
 import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
 import { AppError } from '../../../core/errors.ts';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
-import { LATEST_YEAR } from '../../../core/real-instants.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
-import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../../../events/outcome-events.ts';
-import { workspaceTimeZone } from '../../analytics/analytics.queries.ts';
+import { LATEST_YEAR } from '../../../core/values/real-instants.ts';
 import { IsoDate } from '../../analytics/analytics.schemas.ts';
+import { workspaceTimeZone } from '../../analytics/reports/analytics.queries.ts';
+import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes.events.ts';
 import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
 import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';
 

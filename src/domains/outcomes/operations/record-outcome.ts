@@ -8,8 +8,8 @@ import { Type } from 'typebox';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Currency, Email, ExternalId, ResourceId, StringEnum, Timestamp } from '../../../core/schemas.ts';
-import { OUTCOME_KINDS, OUTCOME_STATUSES, OutcomeSnapshot } from '../../../events/outcome-events.ts';
 import { type LeadReference, recordLedgerEntry } from '../ledger-entries.ts';
+import { OUTCOME_KINDS, OUTCOME_STATUSES, OutcomeSnapshot } from '../outcomes.events.ts';
 import { MAX_AMOUNT } from '../outcomes.schemas.ts';
 
 /** How far ahead of our clock occurred_at may be: the writer's clock may run a little fast. */

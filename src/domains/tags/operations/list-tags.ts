@@ -3,8 +3,8 @@
  * uses it. Reads only.
  */
 import { Type } from 'typebox';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { TAGGABLE_KIND_NAMES } from '../taggable.ts';
 import { listTagUsage } from '../tags.queries.ts';
 

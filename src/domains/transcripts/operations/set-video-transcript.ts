@@ -6,9 +6,9 @@
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
-import { canonicalLanguageTag } from '../../../core/language-tag.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { LanguageTag } from '../../../core/schemas.ts';
+import { canonicalLanguageTag } from '../../../core/values/language-tag.ts';
 import type { TranscriptSegment } from '../../../media/webvtt.ts';
 import { getVideoDetail, lockVideo, touchVideo } from '../../videos/videos.queries.ts';
 import { VideoId } from '../../videos/videos.schemas.ts';

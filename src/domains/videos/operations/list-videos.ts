@@ -2,8 +2,8 @@
  * list_videos: the library, newest first by default, with status and view counts. Reads only.
  */
 import { Type } from 'typebox';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { ResourceId, StringEnum, Tag } from '../../../core/schemas.ts';
 import { ARCHIVED_FILTERS, listVideos as queryVideos, VIDEO_SORTS } from '../videos.queries.ts';
 import { VIDEO_STATUSES, VideoSummary } from '../videos.schemas.ts';

@@ -8,7 +8,7 @@ import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { parseOutboundUrl, refuseLiteralHost } from '../../../net/check-url.ts';
 import { OutboundRequestError } from '../../../net/outbound-error.ts';
-import { requeueFailedVideo } from '../uploads.queries.ts';
+import { requeueFailedVideo } from '../uploads/uploads.queries.ts';
 import { getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { VideoDetail, VideoId } from '../videos.schemas.ts';
 

@@ -7,9 +7,9 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
-import type { VideoChangeableField } from '../../../events/video-events.ts';
 import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/lead-form.ts';
 import { bookingEventTypeProblems } from '../booking-event-type-checks.ts';
+import type { VideoChangeableField } from '../videos.events.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, testLookup } from '../../../../test/helpers/app.ts';
 import { LOOPBACK, loopbackOutbound } from '../../../../test/helpers/webhooks.ts';
-import { EVENT_TYPES } from '../../../events/catalog.ts';
+import { EVENT_TYPES } from '../../../event-catalog.ts';
 import type { Lookup } from '../../../net/check-url.ts';
 
 test('create_webhook_endpoint returns the secret once and keeps it sealed', async (t) => {

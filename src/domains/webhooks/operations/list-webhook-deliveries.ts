@@ -3,8 +3,8 @@
  * with its status, attempts, last answer or error, and when the next attempt is due. Reads only.
  */
 import { Type } from 'typebox';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { StringEnum } from '../../../core/schemas.ts';
 import { listDeliveries, toDelivery } from '../deliveries.queries.ts';
 import { getEndpointRow } from '../endpoints.queries.ts';

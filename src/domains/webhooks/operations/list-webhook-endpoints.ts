@@ -3,8 +3,8 @@
  * are active. Secrets are never listed. Reads only.
  */
 import { Type } from 'typebox';
+import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { ListOutput, PaginationInput, paginate } from '../../../core/pagination.ts';
 import { listEndpoints } from '../endpoints.queries.ts';
 import { WebhookEndpoint } from '../webhooks.schemas.ts';
 

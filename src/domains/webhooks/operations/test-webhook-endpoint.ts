@@ -10,7 +10,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Id, Nullable, StringEnum } from '../../../core/schemas.ts';
-import { checkEventData, type EventData } from '../../../events/catalog.ts';
+import { checkEventData, type EventData } from '../../../event-catalog.ts';
 import { type AttemptOutcome, insertTestDelivery, recordAttempt } from '../delivery-queue.ts';
 import { getEndpointRow } from '../endpoints.queries.ts';
 import { eventPayload } from '../event-payload.ts';

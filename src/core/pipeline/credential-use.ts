@@ -1,0 +1,26 @@
+/**
+ * Records when a credential was last used (`credentials.last_used_at`, shown by list_api_keys).
+ * authenticate() calls it only when the stored time is over a minute old, and the update itself
+ * repeats that condition, so processes racing on one credential write it once. A failure here is
+ * logged, never the request's failure: it is bookkeeping, not access control.
+ */
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/tables/index.ts';
+import type { Log } from '../context.ts';
+import { LAST_USED_RESOLUTION_MS, type RecordCredentialUse } from './principal.ts';
+
+export function credentialUseRecorder(db: Kysely<Database>, log: Log): RecordCredentialUse {
+  return async (credentialId, now) => {
+    const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
+    try {
+      await db
+        .updateTable('credentials')
+        .set({ last_used_at: now })
+        .where('id', '=', credentialId)
+        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', staleBefore)]))
+        .execute();
+    } catch (error) {
+      log.warn({ err: error, credentialId }, 'could not record when a credential was last used');
+    }
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * Who is calling: resolves `Authorization: Bearer <credential>` into a principal with its workspace,
+ * scopes and plan. Shared by both transports. There is no cache: a revoked or expired credential is
+ * refused on the very next request, on every process. A credential that authenticates has its
+ * `last_used_at` refreshed when it is over a minute old (one write a minute, not one per request).
+ */
+import type { CredentialLookupRow } from '../../db/client.ts';
+import { AppError } from '../errors.ts';
+import type { PlanName } from '../plans.ts';
+import { isScope, type Scope } from '../scopes.ts';
+import { type CredentialKind, hashToken, parseToken } from '../secrets/tokens.ts';
+
+export interface Principal {
+  credentialId: string;
+  workspaceId: string;
+  kind: CredentialKind;
+  scopes: ReadonlySet<Scope>;
+  /** When the credential stops working; null for never. Keys it mints cannot outlive it. */
+  expiresAt: Date | null;
+  plan: PlanName;
+  maskPii: boolean;
+}
+
+const CHALLENGE = 'Bearer realm="cuepoint"';
+
+function unauthorized(message: string, credentialSent: boolean): AppError {
+  const challenge = credentialSent ? `${CHALLENGE}, error="invalid_token"` : CHALLENGE;
+  return new AppError('unauthorized', message, undefined, { 'WWW-Authenticate': challenge });
+}
+
+export type FindCredential = (tokenHash: string) => Promise<CredentialLookupRow | undefined>;
+
+/** Stores that a credential was used at `now` (see core/pipeline/credential-use.ts). */
+export type RecordCredentialUse = (credentialId: string, now: Date) => Promise<void>;
+
+/** `last_used_at` is kept to the minute: a credential used more often costs no more writes. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+export async function authenticate(
+  findCredential: FindCredential,
+  authorization: string | undefined,
+  now: Date,
+  recordUse?: RecordCredentialUse,
+): Promise<Principal> {
+  if (!authorization) {
+    throw unauthorized('Send a credential in the header Authorization: Bearer <API key or assistant token>.', false);
+  }
+  const match = /^Bearer +(\S+) *$/i.exec(authorization);
+  if (!match) {
+    throw unauthorized('The Authorization header must be "Bearer <credential>".', true);
+  }
+  const token = match[1] as string;
+  // Malformed strings never reach the database: the prefix and checksum are checked offline.
+  if (!parseToken(token)) {
+    throw unauthorized('The credential is malformed: expected a cue_live_ API key or a cue_asst_ assistant token.', true);
+  }
+  const row = await findCredential(hashToken(token));
+  if (!row || row.revoked_at) {
+    throw unauthorized('The credential is not recognised or has been revoked.', true);
+  }
+  if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
+    throw unauthorized(`The credential expired at ${row.expires_at.toISOString()}.`, true);
+  }
+  if (recordUse && (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS)) {
+    await recordUse(row.id, now);
+  }
+  return {
+    credentialId: row.id,
+    workspaceId: row.workspace_id,
+    kind: row.kind,
+    scopes: new Set(row.scopes.filter(isScope)),
+    expiresAt: row.expires_at,
+    plan: row.plan,
+    maskPii: row.mask_pii,
+  };
+}

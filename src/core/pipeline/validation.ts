@@ -1,0 +1,80 @@
+/**
+ * One validator for both transports, so a bad input reads the same over REST and MCP. Every problem
+ * is reported at once (`allErrors`), named by field, in plain sentences (validation-messages.ts).
+ * Query strings need their numbers and booleans coerced; JSON bodies and MCP arguments are taken
+ * strictly as sent.
+ *
+ * The work is bounded before Ajv runs (input-bounds.ts): too deep a value is refused outright, and an
+ * array longer than its schema allows is one problem whose items are not looked at. `allErrors` over
+ * 250,000 bad items took seconds and answered 25 MB; now the validator only ever sees what fits the
+ * schema's sizes, and the answer lists at most 20 problems (AppError.invalid).
+ */
+import { Ajv, type ValidateFunction } from 'ajv';
+import addFormatsModule from 'ajv-formats';
+import type { TObject } from 'typebox';
+import { isTimeZone } from '../calendar/time-zone.ts';
+import { AppError, type FieldProblem } from '../errors.ts';
+import { isCurrencyCode } from '../values/currency.ts';
+import { isLanguageTag } from '../values/language-tag.ts';
+import { isRealDate, isRealDateTime, isUuid } from '../values/real-instants.ts';
+import { oversizedArrays, scanValue, TOO_DEEP } from './input-bounds.ts';
+import { describeErrors } from './validation-messages.ts';
+
+// ajv-formats ships CommonJS; under ESM its default export is the module object.
+type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
+const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
+
+function makeAjv(coerceTypes: boolean): Ajv {
+  // verbose: errors carry their schema and value, which the messages need (a pattern's rule, a union's branches).
+  const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, strict: false });
+  addFormats(ajv, ['uri', 'email']);
+  // Emails are compared and stored trimmed (a pasted " Ada@example.com " is Ada's address), so the
+  // format judges the trimmed text; every handler that takes one trims it.
+  const email = ajv.formats.email as RegExp;
+  ajv.addFormat('email', { type: 'string', validate: (value: string) => email.test(value.trim()) });
+  // Stricter than ajv-formats': only real instants and the one uuid form PostgreSQL shares (real-instants.ts).
+  ajv.addFormat('date-time', { type: 'string', validate: isRealDateTime });
+  ajv.addFormat('date', { type: 'string', validate: isRealDate });
+  ajv.addFormat('uuid', { type: 'string', validate: isUuid });
+  // Our own: an IANA zone name (schemas.ts TimeZone), so an unknown zone is one more listed problem.
+  ajv.addFormat('time-zone', { type: 'string', validate: isTimeZone });
+  // An ISO 4217 code the runtime knows (currency.ts), in any case.
+  ajv.addFormat('currency', { type: 'string', validate: isCurrencyCode });
+  // A BCP 47 tag naming a language the runtime knows (language-tag.ts), in any case.
+  ajv.addFormat('language-tag', { type: 'string', validate: isLanguageTag });
+  return ajv;
+}
+
+const strict = makeAjv(false);
+const coercing = makeAjv(true);
+const compiled = new WeakMap<TObject, { strict: ValidateFunction; coercing: ValidateFunction }>();
+
+export type InputSource = 'json' | 'query';
+
+/** Validates in place (defaults are filled in) and returns the input, or throws `invalid_request`. */
+export function validateInput<T>(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): T {
+  const problems = inputProblems(schema, input, source, known);
+  if (problems.length > 0) throw AppError.invalid(problems);
+  return input as T;
+}
+
+/** Every problem of the input's shape (none when valid), filling in defaults in place as it checks. */
+export function inputProblems(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): FieldProblem[] {
+  let validators = compiled.get(schema);
+  if (!validators) {
+    validators = { strict: strict.compile(schema), coercing: coercing.compile(schema) };
+    compiled.set(schema, validators);
+  }
+  const validate = source === 'query' ? validators.coercing : validators.strict;
+  // With an oversized array the input is refused anyway; the validator looks at a copy without it.
+  // The size check follows the schema, not the value, so it is safe before the depth check.
+  const { problems: sizes, bounded } = oversizedArrays(schema, input);
+  const scan = scanValue(bounded);
+  if (scan.tooDeep !== undefined) {
+    return [{ field: scan.tooDeep, problem: scan.tooDeep === '' ? `the input ${TOO_DEEP}` : TOO_DEEP }];
+  }
+  const problems = [...known, ...sizes, ...scan.nulCharacters];
+  if (validate(bounded) && problems.length === 0) return [];
+  const reported = new Set(problems.map((p) => p.field));
+  return [...problems, ...describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field))];
+}

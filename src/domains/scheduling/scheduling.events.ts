@@ -1,0 +1,44 @@
+/**
+ * What `booking.*` events carry: the booking as it is after the change (create_booking, the booking
+ * page, cancel_booking, the invitee's cancel link, reschedule_booking). The invitee's contact fields
+ * are personal data, masked while the workspace masks.
+ */
+import { Type } from 'typebox';
+import { PersonalString } from '../../core/pii.ts';
+import { Id, Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
+
+const BookingId = Id('The booking id.');
+
+export const BookingSnapshot = Type.Object(
+  {
+    booking_id: BookingId,
+    event_type_id: Id('The kind of call booked.'),
+    status: StringEnum(['confirmed', 'canceled']),
+    start: Timestamp('When the call starts.'),
+    end: Timestamp('When the call ends.'),
+    invitee_email: PersonalString('email'),
+    invitee_name: Nullable(PersonalString('name')),
+    invitee_phone: Nullable(PersonalString('phone')),
+    invitee_timezone: Nullable(Type.String({ description: 'The invitee’s IANA time zone.' })),
+    lead_id: Nullable(Id('The lead the booking captured or enriched.')),
+    video_id: Nullable(Id('The video the call was booked from.')),
+    created_at: Timestamp('When the booking was made.'),
+    canceled_at: Nullable(Timestamp('When it was canceled.')),
+  },
+  { additionalProperties: false },
+);
+
+export const BookingCreated = Type.Object({ booking_id: BookingId, booking: BookingSnapshot }, { additionalProperties: false });
+
+export const BookingCanceled = Type.Object({ booking_id: BookingId, booking: BookingSnapshot }, { additionalProperties: false });
+
+/** A call moved to another time; the id stays. `previous_start`/`previous_end`: where it was. */
+export const BookingRescheduled = Type.Object(
+  {
+    booking_id: BookingId,
+    previous_start: Timestamp('When the call started before the move.'),
+    previous_end: Timestamp('When the call ended before the move.'),
+    booking: BookingSnapshot,
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,52 @@
+/**
+ * What `video.*` events carry: the video as get_video returns it (the same schema, so a receiver
+ * never needs a call back to learn what changed), its id on top, and what is particular to the event:
+ * why processing failed, which fields an update changed.
+ */
+import { Type } from 'typebox';
+import { StringEnum } from '../../core/schemas.ts';
+import { VideoDetail, VideoId } from './videos.schemas.ts';
+
+/** The video as get_video returns it, at the time of the event. */
+const video = VideoDetail;
+
+export const VideoCreated = Type.Object({ video_id: VideoId, video }, { additionalProperties: false });
+
+export const VideoReady = Type.Object({ video_id: VideoId, video }, { additionalProperties: false });
+
+export const VideoFailed = Type.Object(
+  {
+    video_id: VideoId,
+    failure_reason: Type.String({ description: 'Why processing or the import failed, written for the video’s owner.' }),
+    video,
+  },
+  { additionalProperties: false },
+);
+
+/** Fields of a video that update_video (and a tag rename) can change, and its transcript, which set_video_transcript replaces. */
+export const VIDEO_CHANGEABLE_FIELDS = [
+  'title',
+  'description',
+  'tags',
+  'folder_id',
+  'archived',
+  'lead_form',
+  'booking_event_type_id',
+  'transcript',
+] as const;
+export type VideoChangeableField = (typeof VIDEO_CHANGEABLE_FIELDS)[number];
+
+export const VideoUpdated = Type.Object(
+  {
+    video_id: VideoId,
+    changed: Type.Array(StringEnum(VIDEO_CHANGEABLE_FIELDS), { minItems: 1, description: 'The fields that changed.' }),
+    renamed_tag: Type.Optional(
+      Type.Object(
+        { from: Type.String(), to: Type.String() },
+        { additionalProperties: false, description: 'Present when rename_tag made the change: the tag renamed, and its new name.' },
+      ),
+    ),
+    video,
+  },
+  { additionalProperties: false },
+);

@@ -1,0 +1,107 @@
+/**
+ * The invitee's links to a booking (create_booking's calendar_file_url and cancel_url), outside /v1
+ * and without a credential; each holds the booking's secret as `token`:
+ * - GET /bookings/{booking_id}/invite.ics: the calendar file (booking-calendar-file.ts);
+ * - GET /bookings/{booking_id}/cancel: a page showing the call and a Cancel button;
+ * - POST /bookings/{booking_id}/cancel (a form: token, optional reason): cancels it like
+ *   cancel_booking, canceled_by `invitee`, and shows the confirmation.
+ * A wrong or missing token, or an unknown id, is a 404. The links keep working whatever the
+ * workspace's plan: the call is the invitee's too.
+ */
+
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { DataAccess } from '../../../core/context.ts';
+import { AppError } from '../../../core/errors.ts';
+import { bookingCalendarFile } from '../../../domains/scheduling/bookings/booking-calendar-file.ts';
+import { cancelBooking } from '../../../domains/scheduling/bookings/booking-changes.ts';
+import { inviteeBooking } from '../../../domains/scheduling/bookings/invitee-booking.queries.ts';
+import type { MediaLinks } from '../../../media/media-links.ts';
+import { answerOutageWithPage } from '../http/page-serving.ts';
+import { CANCEL_HEADERS, CANCEL_UNAVAILABLE_PAGE, type CancelPageState, cancelPage, LINK_NOT_VALID_PAGE } from './booking-cancel-page.ts';
+
+const FORM_BODY_LIMIT = 4 * 1024;
+const MAX_REASON = 500;
+
+export interface BookingLinksOptions {
+  db: DataAccess;
+  links: MediaLinks;
+  /** The service's public origin: its host is the calendar event's UID domain. */
+  publicUrl: string;
+  clock: () => Date;
+}
+
+type Params = { booking_id: string };
+
+const field = (source: unknown, name: string): string | undefined => {
+  const value = (source as Record<string, unknown> | undefined)?.[name];
+  return typeof value === 'string' ? value : undefined;
+};
+
+export async function registerBookingLinks(app: FastifyInstance, options: BookingLinksOptions): Promise<void> {
+  const host = new URL(options.publicUrl).host;
+  await app.register(async (links) => {
+    links.addContentTypeParser(
+      'application/x-www-form-urlencoded',
+      { parseAs: 'string', bodyLimit: FORM_BODY_LIMIT },
+      (_request, body, done) => {
+        done(null, Object.fromEntries(new URLSearchParams(body as string)));
+      },
+    );
+    links.setErrorHandler(answerOutageWithPage(() => ({ headers: CANCEL_HEADERS.notice, body: CANCEL_UNAVAILABLE_PAGE })));
+
+    links.get('/bookings/:booking_id/invite.ics', async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const secret = field(request.query, 'token');
+      const booking = await inviteeBooking(options.db, request.params.booking_id, secret);
+      if (!booking || !secret) return reply.code(404).headers(CANCEL_HEADERS.notice).send(LINK_NOT_VALID_PAGE);
+      const file = bookingCalendarFile(booking, { host, cancelUrl: options.links.bookingCancelUrl(booking.id, secret) });
+      return reply
+        .code(200)
+        .header('Content-Type', 'text/calendar; charset=utf-8')
+        .header('Content-Disposition', 'attachment; filename="invite.ics"')
+        .header('Cache-Control', 'no-store')
+        .header('Referrer-Policy', 'no-referrer')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(file);
+    });
+
+    links.get('/bookings/:booking_id/cancel', async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+      const secret = field(request.query, 'token');
+      const booking = await inviteeBooking(options.db, request.params.booking_id, secret);
+      if (!booking || !secret) return reply.code(404).headers(CANCEL_HEADERS.notice).send(LINK_NOT_VALID_PAGE);
+      const state: CancelPageState =
+        booking.status === 'canceled' ? 'already_canceled' : booking.starts_at.getTime() <= options.clock().getTime() ? 'started' : 'open';
+      return reply
+        .code(200)
+        .headers(CANCEL_HEADERS.page)
+        .send(cancelPage(booking, state, secret));
+    });
+
+    links.post(
+      '/bookings/:booking_id/cancel',
+      { bodyLimit: FORM_BODY_LIMIT },
+      async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
+        const secret = field(request.body, 'token') ?? field(request.query, 'token');
+        const found = await inviteeBooking(options.db, request.params.booking_id, secret);
+        if (!found || !secret) return reply.code(404).headers(CANCEL_HEADERS.notice).send(LINK_NOT_VALID_PAGE);
+        const reason = field(request.body, 'reason')?.trim().slice(0, MAX_REASON) || null;
+        const now = options.clock();
+        let state: CancelPageState = 'canceled_now';
+        try {
+          await options.db
+            .transaction()
+            .execute((trx) => cancelBooking(trx, { workspaceId: found.workspace_id, bookingId: found.id, by: 'invitee', reason, now }));
+        } catch (error) {
+          const why = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+          if (why === 'already_canceled') state = 'already_canceled';
+          else if (why === 'already_started') state = 'started';
+          else throw error;
+        }
+        const booking = (await inviteeBooking(options.db, found.id, secret)) ?? found;
+        return reply
+          .code(200)
+          .headers(CANCEL_HEADERS.page)
+          .send(cancelPage(booking, state, secret));
+      },
+    );
+  });
+}

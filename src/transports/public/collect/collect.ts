@@ -1,0 +1,72 @@
+/**
+ * POST /collect: where players report viewing. No API credential: the viewing token of the page
+ * names the video and the session, so a client can only report on what it was shown. The batch is
+ * validated (shape, then times against the video), bots are answered 204 and dropped, and the
+ * answer comes only after the batch is durably stored, in a group with other requests' batches
+ * (domains/viewing/batch-collector.ts): acknowledged means it will be counted, once. The worker folds
+ * it into the sessions and rollups within seconds (domains/viewing/viewing-fold.ts).
+ * sendBeacon cannot set JSON headers cross-browser, so text/plain bodies are read as JSON too.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DataAccess } from '../../../core/context.ts';
+import { AppError, errorBody } from '../../../core/errors.ts';
+import { outageError } from '../../../core/pipeline/unavailable.ts';
+import { validateInput } from '../../../core/pipeline/validation.ts';
+import { createBatchCollector } from '../../../domains/viewing/batch-collector.ts';
+import { CollectBatch } from '../../../domains/viewing/collect-batch.ts';
+import type { ViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { acceptBeaconJson } from '../http/beacon-json-body.ts';
+import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { requireViewingToken } from '../http/viewing-token-check.ts';
+
+const BODY_LIMIT = 64 * 1024;
+// Crawlers, link previews and scripted clients. Headless browsers are not filtered: a real person
+// can use one, and our own browser test does.
+const BOTS =
+  /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|curl\/|wget\/|python-requests|python-urllib|go-http-client|okhttp|java\/|libwww|httpclient|axios\/|node-fetch|undici/i;
+
+/** Whether a request comes from a crawler or a script rather than a person's browser (none sent: a script). */
+export function isBot(userAgent: string | undefined): boolean {
+  return !userAgent || BOTS.test(userAgent);
+}
+
+export interface CollectOptions {
+  db: DataAccess;
+  viewingTokens: ViewingTokens;
+  clock: () => Date;
+}
+
+export async function registerCollect(app: FastifyInstance, options: CollectOptions): Promise<void> {
+  const collector = createBatchCollector(options.db);
+  // Batches already handed over are answered before the database closes.
+  app.addHook('onClose', () => collector.drain());
+  await app.register(async (collect) => {
+    // Replaces the API's JSON parser here: /collect reads text/plain as JSON too (sendBeacon).
+    acceptBeaconJson(collect, BODY_LIMIT);
+    collect.setErrorHandler(bodyTooLargeHandler('A batch', BODY_LIMIT));
+    collect.post('/collect', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      if (isBot(request.headers['user-agent'])) return reply.code(204).send();
+      try {
+        const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
+        const now = options.clock();
+        const token = requireViewingToken(options.viewingTokens, batch.token, now);
+        const { duplicate } = await collector.record({
+          sessionId: token.sessionId,
+          videoId: token.videoId,
+          viewerId: batch.viewer_id,
+          sequence: batch.sequence,
+          events: batch.events,
+          receivedAt: now,
+        });
+        return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true, duplicate });
+      } catch (error) {
+        if (error instanceof AppError) return reply.code(error.status).send(errorBody(error, request.id));
+        const outage = outageError(error);
+        if (!outage) throw error;
+        request.log.warn({ err: error }, 'database unavailable; batch not recorded');
+        // The player keeps the batch and sends it again with the same sequence.
+        return reply.code(outage.status).headers(outage.headers).send(errorBody(outage, request.id));
+      }
+    });
+  });
+}

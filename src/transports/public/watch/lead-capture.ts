@@ -1,0 +1,92 @@
+/**
+ * POST /leads/capture: where the watch and embed pages' lead form submits. No API credential: the
+ * page's viewing token names the video and the session, as for /collect, so a form can only be sent
+ * for a video a page showed, and only while that video asks for it. Limited per page view (token)
+ * and per browser (viewer id). The answer is the same 202 for a new email and a known one, and no
+ * sooner than ANSWER_FLOOR_MS, so neither its content nor its timing tells whether an address is
+ * already a lead.
+ */
+import { setTimeout } from 'node:timers/promises';
+import type { FastifyInstance } from 'fastify';
+import { type Static, Type } from 'typebox';
+import type { DataAccess } from '../../../core/context.ts';
+import { AppError } from '../../../core/errors.ts';
+import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
+import { outageError } from '../../../core/pipeline/unavailable.ts';
+import { validateInput } from '../../../core/pipeline/validation.ts';
+import { Email, PersonName, Phone } from '../../../core/schemas.ts';
+import { captureLead } from '../../../domains/leads/lead-capture.ts';
+import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/page-view-fields.ts';
+import type { ViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { requireViewingToken } from '../http/viewing-token-check.ts';
+
+const BODY_LIMIT = 8 * 1024;
+/** Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not. */
+export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
+/**
+ * An accepted submission is answered no sooner than this after it arrived. Creating a lead and
+ * enriching a known one are different work (about 14 ms against 12 ms, median, on PostgreSQL), so an
+ * answer as soon as the work was done would tell a script timing many submissions which addresses
+ * are already leads. Well above that work, and unnoticeable to a person who just pressed a button.
+ */
+export const ANSWER_FLOOR_MS = 250;
+
+export const LeadCaptureBody = Type.Object(
+  {
+    token: ViewingTokenField,
+    viewer_id: ViewerIdField,
+    email: Email('The viewer’s email address.'),
+    first_name: Type.Optional(PersonName('First name, when the form asks it.')),
+    last_name: Type.Optional(PersonName('Last name, when the form asks it.')),
+    phone: Type.Optional(Phone('Phone number, when the form asks it.')),
+  },
+  { additionalProperties: false },
+);
+type LeadCaptureBody = Static<typeof LeadCaptureBody>;
+
+export interface LeadCaptureOptions {
+  db: DataAccess;
+  viewingTokens: ViewingTokens;
+  rateLimiter: RateLimiter;
+  clock: () => Date;
+}
+
+export async function registerLeadCapture(app: FastifyInstance, options: LeadCaptureOptions): Promise<void> {
+  await app.register(async (capture) => {
+    capture.setErrorHandler(bodyTooLargeHandler('A form submission', BODY_LIMIT));
+    capture.post('/leads/capture', { bodyLimit: BODY_LIMIT }, async (request, reply) => {
+      const arrived = performance.now();
+      const body = validateInput<LeadCaptureBody>(LeadCaptureBody, request.body, 'json');
+      const now = options.clock();
+      const token = requireViewingToken(options.viewingTokens, body.token, now);
+      const buckets: [string, number][] = [
+        [`lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken],
+        [`lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer],
+      ];
+      for (const [bucket, limit] of buckets) await checkSubmissionRate(options.rateLimiter, bucket, limit);
+      const { token: _token, viewer_id, ...fields } = body;
+      try {
+        await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
+      } catch (error) {
+        // The 503 says "retry in 5 s": a person retrying through an outage must not end up limited for a minute.
+        if (outageError(error)) for (const [bucket, limit] of buckets) await options.rateLimiter.refund(bucket, limit);
+        throw error;
+      }
+      await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
+      return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
+    });
+  });
+}
+
+/** One submission from the bucket, or `429 rate_limited` with Retry-After (the route player's form shares it). */
+export async function checkSubmissionRate(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
+  const decision = await limiter.consume(bucket, limit);
+  if (decision.allowed) return;
+  throw new AppError(
+    'rate_limited',
+    `Too many submissions; try again in ${decision.resetSeconds} seconds.`,
+    { retry_after_seconds: decision.resetSeconds },
+    { 'Retry-After': String(decision.resetSeconds) },
+  );
+}

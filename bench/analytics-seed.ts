@@ -40,12 +40,20 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { prng } from '../src/cli/demo-library.ts';
-import type { ViewingEvent } from '../src/domains/viewing/collect-batch.ts';
-import { applyBatch, type RollupDelta, type SessionState } from '../src/domains/viewing/session-change.ts';
-import { addViewer, countViewers, emptySketch, mergeSketches } from '../src/domains/viewing/viewer-sketch.ts';
-import { SLICES } from '../src/domains/viewing/watched-ranges.ts';
-import { rebuildWorkspaceDays, rebuildWorkspaceLedgerDays } from '../src/domains/viewing/workspace-day-rebuild.ts';
-import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
+import type { ViewingEvent } from '../src/domains/viewing/index.ts';
+import {
+  addViewer,
+  applyBatch,
+  countViewers,
+  emptySketch,
+  mergeSketches,
+  type RollupDelta,
+  rebuildWorkspaceDays,
+  rebuildWorkspaceLedgerDays,
+  type SessionState,
+  SLICES,
+} from '../src/domains/viewing/index.ts';
+import { createWorkspace } from '../src/domains/workspace/index.ts';
 import type { BenchPool } from './throwaway-database.ts';
 
 const VIDEOS = 50;

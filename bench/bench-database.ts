@@ -13,7 +13,7 @@ import pg from 'pg';
 import { DEMO_FOLDERS, demoVideos } from '../src/cli/demo-library.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
+import { createWorkspace } from '../src/domains/workspace/index.ts';
 
 const MINUTE_MS = 60_000;
 

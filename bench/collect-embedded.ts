@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
+import { createWorkspace } from '../src/domains/workspace/index.ts';
 import { type BenchVideos, countDatabase, type DatabaseCounts, insertVideos } from './collect-database.ts';
 
 export interface EmbeddedDataDir extends BenchVideos {

@@ -11,7 +11,7 @@
  * as many as it had acknowledged. What it acknowledged is tallied for the database check.
  */
 import { Pool } from 'undici';
-import { createViewingTokens } from '../src/domains/viewing/viewing-token.ts';
+import { createViewingTokens } from '../src/domains/viewing/index.ts';
 import { postBatch } from './collect-request.ts';
 import { percentile, round3 } from './throwaway-database.ts';
 

@@ -19,7 +19,7 @@
  */
 import { Pool } from 'undici';
 import { prng } from '../src/cli/demo-library.ts';
-import { createViewingTokens } from '../src/domains/viewing/viewing-token.ts';
+import { createViewingTokens } from '../src/domains/viewing/index.ts';
 import { postBatch } from './collect-request.ts';
 import { percentile } from './throwaway-database.ts';
 

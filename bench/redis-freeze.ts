@@ -17,7 +17,7 @@ import { loadConfig } from '../src/config.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildDependencies } from '../src/dependencies.ts';
-import { createWorkspace } from '../src/domains/workspace/workspace.queries.ts';
+import { createWorkspace } from '../src/domains/workspace/index.ts';
 import { connectRedisReady } from '../src/runtime.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

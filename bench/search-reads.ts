@@ -15,8 +15,7 @@
 
 import { loadavg } from 'node:os';
 import { sql } from 'kysely';
-import { findMoments } from '../src/domains/search/transcript-moments.queries.ts';
-import { findVideoMatches } from '../src/domains/search/video-matches.queries.ts';
+import { findMoments, findVideoMatches } from '../src/domains/search/index.ts';
 import { benchDatabaseUrl, countSetting, sizesSetting } from './bench-settings.ts';
 import { describeMachine } from './machine.ts';
 import { createPostgresCpuMeter } from './postgres-cpu.ts';

@@ -12,7 +12,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import type { DatabaseHandle } from '../src/db/client.ts';
 import { buildDependencies } from '../src/dependencies.ts';
-import { listVideos } from '../src/domains/videos/videos.queries.ts';
+import { listVideos } from '../src/domains/videos/index.ts';
 import { createMediaLinks } from '../src/media/media-links.ts';
 
 const NEVER_LIMITED = 10_000_000;

@@ -21,7 +21,7 @@ import { Webhook } from 'standardwebhooks';
 import { loadConfig } from '../src/config.ts';
 import { createSealedBox } from '../src/core/secrets/sealed-box.ts';
 import { recordEvent } from '../src/db/outbox.ts';
-import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../src/domains/webhooks/webhook-secrets.ts';
+import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../src/domains/webhooks/index.ts';
 import type { EventData } from '../src/event-catalog.ts';
 import { parseCidr } from '../src/net/address-policy.ts';
 import { startWebhookWorker } from '../src/workers/webhook-delivery.ts';

@@ -6,19 +6,19 @@ import type { TObject } from 'typebox';
 import { type AnyOperation, pathParams } from './core/operation.ts';
 import { idAnnotationProblems } from './core/resource-ids.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
-import { analyticsOperations } from './domains/analytics/index.ts';
-import { apiKeyOperations } from './domains/api-keys/index.ts';
-import { channelOperations } from './domains/channel/index.ts';
-import { leadOperations } from './domains/leads/index.ts';
-import { outcomeOperations } from './domains/outcomes/index.ts';
-import { routeOperations } from './domains/routes/index.ts';
-import { schedulingOperations } from './domains/scheduling/index.ts';
-import { searchOperations } from './domains/search/index.ts';
-import { tagOperations } from './domains/tags/index.ts';
-import { transcriptOperations } from './domains/transcripts/index.ts';
-import { videoOperations } from './domains/videos/index.ts';
-import { webhookOperations } from './domains/webhooks/index.ts';
-import { workspaceOperations } from './domains/workspace/index.ts';
+import { analyticsOperations } from './domains/analytics/operations.ts';
+import { apiKeyOperations } from './domains/api-keys/operations.ts';
+import { channelOperations } from './domains/channel/operations.ts';
+import { leadOperations } from './domains/leads/operations.ts';
+import { outcomeOperations } from './domains/outcomes/operations.ts';
+import { routeOperations } from './domains/routes/operations.ts';
+import { schedulingOperations } from './domains/scheduling/operations.ts';
+import { searchOperations } from './domains/search/operations.ts';
+import { tagOperations } from './domains/tags/operations.ts';
+import { transcriptOperations } from './domains/transcripts/operations.ts';
+import { videoOperations } from './domains/videos/operations.ts';
+import { webhookOperations } from './domains/webhooks/operations.ts';
+import { workspaceOperations } from './domains/workspace/operations.ts';
 
 export const catalog: readonly AnyOperation[] = [
   ...videoOperations,

@@ -3,87 +3,27 @@
  * TypeBox schema for its `data`. Emitters are typed by it (a type cannot carry two shapes), payloads
  * are checked against it when recorded, webhook masking follows its personal-data markers, and the
  * OpenAPI document's `webhooks` section and docs/webhooks.md are generated from or tested against it.
- * Adding an event type = its schema in one of this folder's files and one entry here.
+ * Each area declares its event types in its `<area>.events.ts`; this file only assembles them, as
+ * src/catalog.ts assembles the operations. Adding an event type = one entry in its area's file.
  */
 import { type Static, type TObject, Type } from 'typebox';
 import { Compile } from 'typebox/compile';
+import type { EventDefinition } from './core/event-definition.ts';
 import { Id, Timestamp } from './core/schemas.ts';
-import { LeadCreated, LeadUpdated } from './domains/leads/leads.events.ts';
-import { OutcomeCreated } from './domains/outcomes/outcomes.events.ts';
-import { RouteCompleted } from './domains/routes/routes.events.ts';
-import { BookingCanceled, BookingCreated, BookingRescheduled } from './domains/scheduling/scheduling.events.ts';
-import { VideoCreated, VideoFailed, VideoReady, VideoUpdated } from './domains/videos/videos.events.ts';
-import { WebhookTest } from './domains/webhooks/webhooks.events.ts';
-
-export interface EventDefinition {
-  /** One line: the OpenAPI summary. */
-  summary: string;
-  /** When it is sent, for the OpenAPI description. */
-  when: string;
-  data: TObject;
-}
+import { leadEvents } from './domains/leads/leads.events.ts';
+import { outcomeEvents } from './domains/outcomes/outcomes.events.ts';
+import { routeEvents } from './domains/routes/routes.events.ts';
+import { bookingEvents } from './domains/scheduling/scheduling.events.ts';
+import { videoEvents } from './domains/videos/videos.events.ts';
+import { webhookEvents } from './domains/webhooks/webhooks.events.ts';
 
 export const EVENT_CATALOG = {
-  'video.created': {
-    summary: 'A video was created',
-    when: 'import_video or create_video_upload created a video (so does the demo seed).',
-    data: VideoCreated,
-  },
-  'video.ready': {
-    summary: 'A video is ready',
-    when: 'Processing finished: the video plays, with its duration, dimensions and URLs.',
-    data: VideoReady,
-  },
-  'video.failed': {
-    summary: 'A video failed',
-    when: 'Processing or the import failed; `failure_reason` says why. The video stays, with status failed.',
-    data: VideoFailed,
-  },
-  'video.updated': {
-    summary: 'A video was changed',
-    when: 'update_video, rename_tag or set_video_transcript changed the video; `changed` lists the fields, `video` is how it is now.',
-    data: VideoUpdated,
-  },
-  'lead.created': {
-    summary: 'A lead was captured',
-    when: 'A new email became a lead: through upsert_lead, a watch or embed page’s lead form, or a ledger write (record_outcome, a Stripe payment) naming an unknown email.',
-    data: LeadCreated,
-  },
-  'lead.updated': {
-    summary: 'A lead was changed',
-    when: 'upsert_lead, update_lead, rename_tag, a lead form’s enrichment or an automatic status change changed a lead; `changed` lists the fields, `lead` is how it is now.',
-    data: LeadUpdated,
-  },
-  'booking.created': {
-    summary: 'A call was booked',
-    when: 'create_booking or the public booking page booked a call.',
-    data: BookingCreated,
-  },
-  'booking.canceled': {
-    summary: 'A booked call was canceled',
-    when: 'cancel_booking, or the invitee through the cancel link, canceled a booked call.',
-    data: BookingCanceled,
-  },
-  'booking.rescheduled': {
-    summary: 'A booked call was moved',
-    when: 'reschedule_booking moved a call to another time; the booking id stays, `previous_start` and `previous_end` say where it was.',
-    data: BookingRescheduled,
-  },
-  'outcome.created': {
-    summary: 'An outcome was recorded',
-    when: 'A purchase, booked call or refund entered the revenue ledger: record_outcome, or a Stripe payment or refund event.',
-    data: OutcomeCreated,
-  },
-  'route.completed': {
-    summary: 'A route was completed',
-    when: 'A viewer reached an end of an interactive route: an end choice, the lead form sent, or a last step played out.',
-    data: RouteCompleted,
-  },
-  'webhook.test': {
-    summary: 'The test event',
-    when: 'Only sent by test_webhook_endpoint, to the endpoint tested, whatever it subscribes to.',
-    data: WebhookTest,
-  },
+  ...videoEvents,
+  ...leadEvents,
+  ...bookingEvents,
+  ...outcomeEvents,
+  ...routeEvents,
+  ...webhookEvents,
 } as const satisfies Record<string, EventDefinition>;
 
 export type EventType = keyof typeof EVENT_CATALOG;

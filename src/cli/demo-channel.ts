@@ -8,8 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
-import { recordChannelVisit } from '../domains/channel/channel-visits.ts';
-import { lockChannel, placeChannelItem, updateChannelRow } from '../domains/channel/channel-writes.queries.ts';
+import { lockChannel, placeChannelItem, recordChannelVisit, updateChannelRow } from '../domains/channel/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

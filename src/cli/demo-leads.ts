@@ -8,9 +8,7 @@
 import type { Kysely } from 'kysely';
 import { recordEvent } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { captureLead } from '../domains/leads/lead-capture.ts';
-import { type LeadFormSetting, normalizeLeadForm } from '../domains/leads/lead-form.ts';
-import { leadSnapshot, upsertLeadRecord } from '../domains/leads/lead-records.queries.ts';
+import { captureLead, type LeadFormSetting, leadSnapshot, normalizeLeadForm, upsertLeadRecord } from '../domains/leads/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

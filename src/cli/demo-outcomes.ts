@@ -9,7 +9,7 @@
 import type { Kysely } from 'kysely';
 import { recordEvent } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { type LedgerEntryRequest, recordLedgerEntry } from '../domains/outcomes/ledger-entries.ts';
+import { type LedgerEntryRequest, recordLedgerEntry } from '../domains/outcomes/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

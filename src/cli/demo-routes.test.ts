@@ -7,8 +7,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../test/helpers/app.ts';
-import { rebuildRouteCounters } from '../domains/routes/analytics/route-counters.ts';
-import { routeStats } from '../domains/routes/analytics/route-stats.queries.ts';
+import { rebuildRouteCounters, routeStats } from '../domains/routes/index.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';

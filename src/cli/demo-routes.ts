@@ -9,9 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
-import { insertRoute, insertStep, type WiredChoice, wireStep } from '../domains/routes/graph/route-writes.queries.ts';
-import type { RouteEvent } from '../domains/routes/player/route-visit-plan.ts';
-import { completeWithLead, recordRouteEvents } from '../domains/routes/player/route-visits.ts';
+import type { RouteEvent } from '../domains/routes/index.ts';
+import { completeWithLead, insertRoute, insertStep, recordRouteEvents, type WiredChoice, wireStep } from '../domains/routes/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -13,13 +13,16 @@ import { addDays } from '../core/calendar/calendar-days.ts';
 import { localDay } from '../core/calendar/time-zone.ts';
 import { AppError } from '../core/errors.ts';
 import type { Database, NewEventType } from '../db/tables/index.ts';
-import { slotsInWindow } from '../domains/scheduling/availability/availability.ts';
-import { rulesOf } from '../domains/scheduling/availability/event-type-rules.ts';
-import { schedulingRulesProblems } from '../domains/scheduling/availability/rules-problems.ts';
-import type { DateOverride, HoursInterval, WeeklyHours } from '../domains/scheduling/availability/scheduling-rules.ts';
-import { loadSlotContext } from '../domains/scheduling/availability/slot-context.queries.ts';
-import { bookSlot } from '../domains/scheduling/bookings/book-slot.ts';
-import { cancelBooking, rescheduleBooking } from '../domains/scheduling/bookings/booking-changes.ts';
+import type { DateOverride, HoursInterval, WeeklyHours } from '../domains/scheduling/index.ts';
+import {
+  bookSlot,
+  cancelBooking,
+  loadSlotContext,
+  rescheduleBooking,
+  rulesOf,
+  schedulingRulesProblems,
+  slotsInWindow,
+} from '../domains/scheduling/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -8,9 +8,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
-import { createBatchStore, type IncomingBatch } from '../domains/viewing/batch-intake.queries.ts';
-import type { ViewingEvent } from '../domains/viewing/collect-batch.ts';
-import { foldAll } from '../domains/viewing/viewing-fold.ts';
+import type { ViewingEvent } from '../domains/viewing/index.ts';
+import { createBatchStore, foldAll, type IncomingBatch } from '../domains/viewing/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -5,8 +5,7 @@
  */
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
-import { mintCredential } from '../domains/api-keys/api-keys.queries.ts';
-import { parseRequestedScopes } from '../domains/api-keys/requested-scopes.ts';
+import { mintCredential, parseRequestedScopes } from '../domains/api-keys/index.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -12,7 +12,7 @@ import { createPipeline } from '../core/pipeline/pipeline.ts';
 import { authenticate } from '../core/pipeline/principal.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { buildDependencies, pipelineDeps } from '../dependencies.ts';
-import { getAssistantGuidance } from '../domains/workspace/workspace.queries.ts';
+import { getAssistantGuidance } from '../domains/workspace/index.ts';
 import { connectRedisReady, openConfiguredDatabase } from '../runtime.ts';
 import { createRemoteProxy, RemoteServerError } from '../transports/mcp/remote-proxy.ts';
 import { createMcpServer } from '../transports/mcp/server.ts';

@@ -14,7 +14,7 @@ import type { Config } from '../config.ts';
 import { PLANS } from '../core/plans.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { configuredMediaStore } from '../dependencies.ts';
-import { createWorkspace } from '../domains/workspace/workspace.queries.ts';
+import { createWorkspace } from '../domains/workspace/index.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { CommandRefusedError } from './command-refused.ts';

@@ -16,8 +16,7 @@ import type { Kysely } from 'kysely';
 import { startTestApp, TEST_SECRET, type TestApp, type TestWorkspace, testLookup } from '../../test/helpers/app.ts';
 import { eventually, LOOPBACK } from '../../test/helpers/webhooks.ts';
 import type { Database } from '../db/tables/index.ts';
-import { loadSlotContext } from '../domains/scheduling/availability/slot-context.queries.ts';
-import { CALENDAR_FEED_FETCH_JOB, FEED_REFRESH_MS, requeueStrandedFeeds } from '../domains/scheduling/calendar-feeds/calendar-feed-jobs.ts';
+import { CALENDAR_FEED_FETCH_JOB, FEED_REFRESH_MS, loadSlotContext, requeueStrandedFeeds } from '../domains/scheduling/index.ts';
 import { startJobWorker } from '../job-queue/worker.ts';
 import { type CalendarFeedFetchOptions, calendarFeedFetchHandler, fetchCalendarFeed, MAX_FEED_BYTES } from './calendar-feed-fetch.ts';
 

@@ -12,20 +12,19 @@ import type { Log, OutboundSettings } from '../core/context.ts';
 import { createSealedBox } from '../core/secrets/sealed-box.ts';
 import type { Database } from '../db/tables/index.ts';
 import {
-  type FeedIds,
-  feedToFetch,
-  recordFeedFailure,
-  storeFeedBusyTimes,
-} from '../domains/scheduling/calendar-feeds/calendar-busy-times.queries.ts';
-import {
   CALENDAR_FEED_FETCH_JOB,
+  CALENDAR_FEED_URL_PURPOSE,
   FEED_FETCH_ATTEMPTS,
   FEED_REFRESH_MS,
+  type FeedIds,
+  FeedReadError,
+  type FeedWindow,
+  feedToFetch,
   queueFeedFetch,
-} from '../domains/scheduling/calendar-feeds/calendar-feed-jobs.ts';
-import { CALENDAR_FEED_URL_PURPOSE } from '../domains/scheduling/calendar-feeds/calendar-feed-url.ts';
-import { FeedReadError, type FeedWindow } from '../domains/scheduling/calendar-feeds/ics-busy-times.ts';
-import { readBusyTimes } from '../domains/scheduling/calendar-feeds/ics-reader.ts';
+  readBusyTimes,
+  recordFeedFailure,
+  storeFeedBusyTimes,
+} from '../domains/scheduling/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
 import { safeFetch } from '../net/safe-fetch.ts';

@@ -1,4 +1,4 @@
-import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/uploads/uploads.queries.ts';
+import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';

@@ -11,16 +11,18 @@ import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import { recordEvent } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { queueSpeechToText } from '../domains/transcripts/speech-to-text.queries.ts';
-import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
-import { failRendition, planRenditions, queueRenditionJobs, startRendition } from '../domains/videos/renditions/renditions.queries.ts';
+import { queueSpeechToText, saveTranscript } from '../domains/transcripts/index.ts';
 import {
+  failRendition,
+  getVideoDetail,
   isStillProcessing,
   markVideoFailed,
+  planRenditions,
+  queueRenditionJobs,
+  startRendition,
   VIDEO_PROCESSING_ATTEMPTS,
   VIDEO_PROCESSING_JOB,
-} from '../domains/videos/uploads/uploads.queries.ts';
-import { getVideoDetail } from '../domains/videos/videos.queries.ts';
+} from '../domains/videos/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { planLadder } from '../media/hls-ladder.ts';
 import type { MediaLinks } from '../media/media-links.ts';

@@ -19,7 +19,7 @@ import {
   startRendition,
   VIDEO_RENDITION_ATTEMPTS,
   VIDEO_RENDITION_JOB,
-} from '../domains/videos/renditions/renditions.queries.ts';
+} from '../domains/videos/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { renditionPlan } from '../media/hls-ladder.ts';
 import { makeRendition, RENDITION_PLAYLIST } from '../media/hls-rendition.ts';

@@ -20,8 +20,7 @@ import { type FakeAnswer, LOOPBACK, startFakeTranscriptionServer, verboseJson } 
 import { testFfmpegPath } from '../../test/helpers/ffmpeg.ts';
 import { requirePocketsphinx, speakSentences, wordErrors } from '../../test/helpers/spoken-audio.ts';
 import { createUpload, put, waitForStatus } from '../../test/helpers/uploads.ts';
-import { SPEECH_TO_TEXT_JOB } from '../domains/transcripts/speech-to-text.queries.ts';
-import { saveTranscript } from '../domains/transcripts/transcripts.queries.ts';
+import { SPEECH_TO_TEXT_JOB, saveTranscript } from '../domains/transcripts/index.ts';
 import { startJobWorker } from '../job-queue/worker.ts';
 import { openAiTranscriptions } from '../media/speech/openai-transcriptions.ts';
 import { pocketsphinxEngine } from '../media/speech/pocketsphinx.ts';

@@ -9,12 +9,7 @@
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Log } from '../core/context.ts';
-import {
-  SPEECH_TO_TEXT_ATTEMPTS,
-  SPEECH_TO_TEXT_JOB,
-  saveRecognisedSpeech,
-  videoAwaitingSpeech,
-} from '../domains/transcripts/speech-to-text.queries.ts';
+import { SPEECH_TO_TEXT_ATTEMPTS, SPEECH_TO_TEXT_JOB, saveRecognisedSpeech, videoAwaitingSpeech } from '../domains/transcripts/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { extractSpeechAudio } from '../media/speech/speech-audio.ts';
 import type { SpeechToText } from '../media/speech/speech-to-text.ts';

@@ -9,8 +9,7 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestApp } from '../../test/helpers/app.ts';
 import { viewer } from '../../test/helpers/viewing.ts';
-import { createBatchStore, type IncomingBatch } from '../domains/viewing/batch-intake.queries.ts';
-import { FOLD_BATCH_LIMIT } from '../domains/viewing/viewing-fold.ts';
+import { createBatchStore, FOLD_BATCH_LIMIT, type IncomingBatch } from '../domains/viewing/index.ts';
 import { startViewingFolder } from './viewing-folder.ts';
 
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
 import { abortableSleep } from '../core/values/abortable-sleep.ts';
 import type { Database } from '../db/tables/index.ts';
-import { foldViewing } from '../domains/viewing/viewing-fold.ts';
+import { foldViewing } from '../domains/viewing/index.ts';
 
 const RETRY_MS = 1000;
 

@@ -13,15 +13,18 @@ import { createSealedBox } from '../core/secrets/sealed-box.ts';
 import { abortableSleep } from '../core/values/abortable-sleep.ts';
 import type { Database } from '../db/tables/index.ts';
 import {
+  type AttemptResult,
   type ClaimedDelivery,
   claimDueDeliveries,
   fanOutEvents,
   outcomeOf,
   reapAbandonedDeliveries,
   recordAttempt,
-} from '../domains/webhooks/delivery-queue.ts';
-import { type AttemptResult, sendAttempt } from '../domains/webhooks/send-attempt.ts';
-import { signingSecretsAt, UnreadableSecretError, WEBHOOK_SECRET_PURPOSE } from '../domains/webhooks/webhook-secrets.ts';
+  sendAttempt,
+  signingSecretsAt,
+  UnreadableSecretError,
+  WEBHOOK_SECRET_PURPOSE,
+} from '../domains/webhooks/index.ts';
 
 const FAN_OUT_BATCH = 200;
 const REAP_EVERY_MS = 5000;

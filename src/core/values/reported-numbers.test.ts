@@ -6,7 +6,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../../test/helpers/app.ts';
-import { emptySketch } from '../../domains/viewing/viewer-sketch.ts';
+import { emptySketch } from '../../domains/viewing/index.ts';
 import { changePercent, percent, round, seconds, secondsOrNull, share, shareOf } from './reported-numbers.ts';
 
 test('seconds to tenths, shares to four decimals within 0–1, percentages to one decimal', () => {

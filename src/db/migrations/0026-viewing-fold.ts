@@ -23,7 +23,7 @@
  * (workspace-day-rebuild.ts).
  */
 import { type Kysely, sql } from 'kysely';
-import { rebuildWorkspaceDays } from '../../domains/viewing/workspace-day-rebuild.ts';
+import { rebuildWorkspaceDays } from '../../domains/viewing/index.ts';
 
 const statements = [
   'alter table viewing_batches add column viewer_id text',

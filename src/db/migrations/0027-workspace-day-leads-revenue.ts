@@ -7,7 +7,7 @@
  * application, as the writers do (workspace-day-rebuild.ts).
  */
 import { type Kysely, sql } from 'kysely';
-import { rebuildWorkspaceLedgerDays } from '../../domains/viewing/workspace-day-rebuild.ts';
+import { rebuildWorkspaceLedgerDays } from '../../domains/viewing/index.ts';
 
 const statements = [
   'alter table workspace_daily_stats add column new_leads integer not null default 0',

@@ -3,7 +3,7 @@
  * whose busy times block slots. See migration 0018 and docs/scheduling.md.
  */
 import type { ColumnType } from 'kysely';
-import type { DateOverride, WeeklyHours } from '../../domains/scheduling/availability/scheduling-rules.ts';
+import type { DateOverride, WeeklyHours } from '../../domains/scheduling/index.ts';
 import type { Timestamp } from './column-types.ts';
 
 export type BookingStatus = 'confirmed' | 'canceled';

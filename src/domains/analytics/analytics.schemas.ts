@@ -4,8 +4,8 @@
  */
 import { Type } from 'typebox';
 import { Id, Nullable, StringEnum, Timestamp, VideoRefProperties } from '../../core/schemas.ts';
-import { ChannelItemKind } from '../channel/channel.schemas.ts';
-import { RouteStatus } from '../routes/routes.schemas.ts';
+import { ChannelItemKind } from '../channel/index.ts';
+import { RouteStatus } from '../routes/index.ts';
 
 export const IsoDate = (description: string) => Type.String({ format: 'date', description });
 

@@ -1,5 +1,7 @@
-import { createApiKey } from './operations/create-api-key.ts';
-import { deleteApiKey } from './operations/delete-api-key.ts';
-import { listApiKeys } from './operations/list-api-keys.ts';
-
-export const apiKeyOperations = [listApiKeys, createApiKey, deleteApiKey];
+/**
+ * The front door of the api-keys area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { credentialName, mintCredential } from './api-keys.queries.ts';
+export { parseRequestedScopes } from './requested-scopes.ts';

@@ -5,7 +5,7 @@
  * video can play, which is what its player needs.
  */
 import { PLANS, type PlanName } from '../../core/plans.ts';
-import { isServable } from '../videos/servable-videos.queries.ts';
+import { isServable } from '../videos/index.ts';
 import type { NotShownReason } from './channel.schemas.ts';
 import type { ItemFacts, PlacedItem } from './channel-contents.queries.ts';
 

@@ -1,7 +1,14 @@
-/** The channel domain's operations, in catalog order (DESIGN §3). */
-import { getChannel } from './operations/get-channel.ts';
-import { setChannelFeatured } from './operations/set-channel-featured.ts';
-import { setChannelItem } from './operations/set-channel-item.ts';
-import { updateChannel } from './operations/update-channel.ts';
-
-export const channelOperations = [getChannel, setChannelItem, setChannelFeatured, updateChannel];
+/**
+ * The front door of the channel area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { CHANNEL_ITEM_KINDS, ChannelItemKind } from './channel.schemas.ts';
+export { channelActivity } from './channel-activity.queries.ts';
+export type { ItemFacts, VideoFacts } from './channel-contents.queries.ts';
+export { itemUrl } from './channel-detail.ts';
+export { posterVideoId } from './channel-showing.ts';
+export { recordChannelVisit } from './channel-visits.ts';
+export { lockChannel, placeChannelItem, updateChannelRow } from './channel-writes.queries.ts';
+export { loadPublicChannel, type PublicChannel } from './public-channel.ts';
+export { changeSlug, claimFirstSlug, currentSlug, findChannelSlug, mayBeSlug, Slug, slugProblem } from './workspace-slugs.ts';

@@ -1,8 +1,28 @@
-/** The leads domain's operations, in catalog order. */
-import { getLead } from './operations/get-lead.ts';
-import { getLeadJourney } from './operations/get-lead-journey.ts';
-import { listLeads } from './operations/list-leads.ts';
-import { updateLead } from './operations/update-lead.ts';
-import { upsertLead } from './operations/upsert-lead.ts';
-
-export const leadOperations = [listLeads, getLead, getLeadJourney, updateLead, upsertLead];
+/**
+ * The front door of the leads area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { ENGAGEMENT_POINTS } from './engagement-score.ts';
+export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export {
+  LEAD_FORM_FIELDS,
+  LeadForm,
+  type LeadFormField,
+  LeadFormSetting,
+  leadFormProblems,
+  normalizeLeadForm,
+  storedLeadForm,
+} from './lead-form.ts';
+export {
+  addLeadEngagement,
+  emailKey,
+  type LeadFields,
+  leadSnapshot,
+  linkViewerToLead,
+  recordLeadActivity,
+  upsertLeadRecord,
+} from './lead-records.queries.ts';
+export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
+export { containsPattern, leadTextMatch } from './leads.queries.ts';
+export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

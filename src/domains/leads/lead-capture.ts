@@ -12,8 +12,8 @@ import { localDay } from '../../core/calendar/time-zone.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { recordEvent } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { findServableVideo } from '../videos/servable-videos.queries.ts';
-import { emptySketch } from '../viewing/viewer-sketch.ts';
+import { findServableVideo } from '../videos/index.ts';
+import { emptySketch } from '../viewing/index.ts';
 import { ENGAGEMENT_POINTS } from './engagement-score.ts';
 import { LEAD_FORM_FIELDS, type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
 import {

@@ -11,7 +11,7 @@
 import { type Kysely, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database, LeadRow, LeadStatus } from '../../db/tables/index.ts';
-import { slicePlays, totalLength } from '../viewing/watched-ranges.ts';
+import { slicePlays, totalLength } from '../viewing/index.ts';
 import type { TimelineEntry as TimelineEntrySchema, TimelineKind } from './leads.schemas.ts';
 
 type Scalar = string | number | boolean | null;

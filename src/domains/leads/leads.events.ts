@@ -3,6 +3,7 @@
  * workspace masks (mask_pii), every field marked with PersonalString arrives masked.
  */
 import { type Static, Type } from 'typebox';
+import type { EventDefinition } from '../../core/event-definition.ts';
 import { PersonalString } from '../../core/pii.ts';
 import { Id, Nullable, StringEnum, Tag, Timestamp, VideoRef } from '../../core/schemas.ts';
 
@@ -48,3 +49,17 @@ export const LeadUpdated = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The lead event types this area emits, assembled with every other area's by src/event-catalog.ts. */
+export const leadEvents = {
+  'lead.created': {
+    summary: 'A lead was captured',
+    when: 'A new email became a lead: through upsert_lead, a watch or embed page’s lead form, or a ledger write (record_outcome, a Stripe payment) naming an unknown email.',
+    data: LeadCreated,
+  },
+  'lead.updated': {
+    summary: 'A lead was changed',
+    when: 'upsert_lead, update_lead, rename_tag, a lead form’s enrichment or an automatic status change changed a lead; `changed` lists the fields, `lead` is how it is now.',
+    data: LeadUpdated,
+  },
+} as const satisfies Record<string, EventDefinition>;

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { PersonalString } from '../../core/pii.ts';
 import { describedPattern, Nullable, ResourceId, StringEnum, Timestamp, VideoRef } from '../../core/schemas.ts';
-import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes/outcomes.events.ts';
+import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes/index.ts';
 import { LEAD_LIMITS } from './lead-records.queries.ts';
 import { LEAD_STATUSES, LeadSnapshot } from './leads.events.ts';
 

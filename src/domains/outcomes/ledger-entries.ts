@@ -11,9 +11,16 @@ import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, LeadSource, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
 import type { EventData, EventType } from '../../event-catalog.ts';
-import { ENGAGEMENT_POINTS } from '../leads/engagement-score.ts';
-import { addLeadEngagement, emailKey, leadSnapshot, recordLeadActivity, upsertLeadRecord } from '../leads/lead-records.queries.ts';
-import { AUTOMATIC_AUTHOR, automaticStatus } from '../leads/lead-status.ts';
+import {
+  AUTOMATIC_AUTHOR,
+  addLeadEngagement,
+  automaticStatus,
+  ENGAGEMENT_POINTS,
+  emailKey,
+  leadSnapshot,
+  recordLeadActivity,
+  upsertLeadRecord,
+} from '../leads/index.ts';
 import type { OutcomeSnapshot } from './outcomes.events.ts';
 import {
   findOutcomeIdByExternalId,

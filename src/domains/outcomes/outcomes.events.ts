@@ -3,6 +3,7 @@
  * refund), as list_outcomes shows it. The lead inside is masked while the workspace masks.
  */
 import { type Static, Type } from 'typebox';
+import type { EventDefinition } from '../../core/event-definition.ts';
 import { PersonalString } from '../../core/pii.ts';
 import { Id, Nullable, StringEnum, Timestamp, VideoRef } from '../../core/schemas.ts';
 
@@ -48,3 +49,12 @@ export const OutcomeSnapshot = Type.Object(
 export type OutcomeSnapshot = Static<typeof OutcomeSnapshot>;
 
 export const OutcomeCreated = Type.Object({ outcome_id: OutcomeId, outcome: OutcomeSnapshot }, { additionalProperties: false });
+
+/** The outcome event types this area emits, assembled with every other area's by src/event-catalog.ts. */
+export const outcomeEvents = {
+  'outcome.created': {
+    summary: 'An outcome was recorded',
+    when: 'A purchase, booked call or refund entered the revenue ledger: record_outcome, or a Stripe payment or refund event.',
+    data: OutcomeCreated,
+  },
+} as const satisfies Record<string, EventDefinition>;

@@ -9,7 +9,7 @@ import { foundInWorkspace } from '../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus, OutcomesTable } from '../../db/tables/index.ts';
-import { countLedgerEntry } from '../viewing/workspace-day-counts.queries.ts';
+import { countLedgerEntry } from '../viewing/index.ts';
 import { attributeToVideos } from './attribution.ts';
 import type { OutcomeSnapshot } from './outcomes.events.ts';
 

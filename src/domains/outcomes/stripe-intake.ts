@@ -12,7 +12,7 @@ import type { SealedBox } from '../../core/secrets/sealed-box.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import { recordEvent } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { sealedStripeSecret } from '../workspace/workspace.queries.ts';
+import { sealedStripeSecret } from '../workspace/index.ts';
 import { type Emit, type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
 import { findOutcomeIdByExternalId, lockRefundable, refundedUnderPrefix } from './outcomes.queries.ts';
 import { ledgerEntryFromStripeEvent } from './stripe-events.ts';

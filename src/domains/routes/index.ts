@@ -1,9 +1,14 @@
-/** The routes domain's operations, in catalog order (DESIGN §3). */
-import { addRouteBranches } from './graph/operations/add-route-branches.ts';
-import { addRouteStep } from './graph/operations/add-route-step.ts';
-import { createRoute } from './graph/operations/create-route.ts';
-import { getRoute } from './graph/operations/get-route.ts';
-import { listRoutes } from './graph/operations/list-routes.ts';
-import { updateRoute } from './graph/operations/update-route.ts';
-
-export const routeOperations = [listRoutes, getRoute, updateRoute, createRoute, addRouteStep, addRouteBranches];
+/**
+ * The front door of the routes area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { rebuildRouteCounters } from './analytics/route-counters.ts';
+export { routeStats } from './analytics/route-stats.queries.ts';
+export type { RouteGraph } from './graph/route-graph.ts';
+export { insertRoute, insertStep, type WiredChoice, wireStep } from './graph/route-writes.queries.ts';
+export { findPlayerRoute, type PlayableVideo, type PlayerRoute, playerGraph } from './player/route-player.queries.ts';
+export { createRouteTokens, type RouteTokens } from './player/route-token.ts';
+export type { RouteEvent } from './player/route-visit-plan.ts';
+export { completeWithLead, ROUTE_LEAD_FORM, recordRouteEvents } from './player/route-visits.ts';
+export { RouteId, RouteStatus } from './routes.schemas.ts';

@@ -4,6 +4,7 @@
  * the lead their browser is known as (docs/routes.md).
  */
 import { Type } from 'typebox';
+import type { EventDefinition } from '../../core/event-definition.ts';
 import { Id, Nullable } from '../../core/schemas.ts';
 
 const RouteId = Id('The route id.');
@@ -29,3 +30,12 @@ export const RouteCompleted = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The route event types this area emits, assembled with every other area's by src/event-catalog.ts. */
+export const routeEvents = {
+  'route.completed': {
+    summary: 'A route was completed',
+    when: 'A viewer reached an end of an interactive route: an end choice, the lead form sent, or a last step played out.',
+    data: RouteCompleted,
+  },
+} as const satisfies Record<string, EventDefinition>;

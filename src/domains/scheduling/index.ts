@@ -1,35 +1,29 @@
-/** The scheduling domain's operations, in catalog order: SPEC's first (DESIGN §3), then the additive ones. */
-
-import { getSchedulingAvailability } from './availability/operations/get-scheduling-availability.ts';
-import { getSchedulingOverview } from './availability/operations/get-scheduling-overview.ts';
-import { cancelBooking } from './bookings/operations/cancel-booking.ts';
-import { createBooking } from './bookings/operations/create-booking.ts';
-import { getBooking } from './bookings/operations/get-booking.ts';
-import { listBookings } from './bookings/operations/list-bookings.ts';
-import { rescheduleBooking } from './bookings/operations/reschedule-booking.ts';
-import { createCalendarFeed } from './calendar-feeds/operations/create-calendar-feed.ts';
-import { deleteCalendarFeed } from './calendar-feeds/operations/delete-calendar-feed.ts';
-import { listCalendarFeeds } from './calendar-feeds/operations/list-calendar-feeds.ts';
-import { refreshCalendarFeed } from './calendar-feeds/operations/refresh-calendar-feed.ts';
-import { createEventType } from './event-types/operations/create-event-type.ts';
-import { getEventType } from './event-types/operations/get-event-type.ts';
-import { listEventTypes } from './event-types/operations/list-event-types.ts';
-import { updateEventType } from './event-types/operations/update-event-type.ts';
-
-export const schedulingOperations = [
-  listBookings,
-  getSchedulingOverview,
-  getSchedulingAvailability,
-  createBooking,
-  getBooking,
-  cancelBooking,
-  rescheduleBooking,
-  listEventTypes,
-  getEventType,
-  createEventType,
-  updateEventType,
-  listCalendarFeeds,
-  createCalendarFeed,
-  refreshCalendarFeed,
-  deleteCalendarFeed,
-];
+/**
+ * The front door of the scheduling area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { slotsInWindow } from './availability/availability.ts';
+export { rulesOf } from './availability/event-type-rules.ts';
+export { offeredSlots } from './availability/offered-slots.ts';
+export { schedulingRulesProblems } from './availability/rules-problems.ts';
+export { requireSchedulable } from './availability/schedulable-instants.ts';
+export type { DateOverride, HoursInterval, WeeklyHours } from './availability/scheduling-rules.ts';
+export { loadSlotContext } from './availability/slot-context.queries.ts';
+export { zonedIso } from './availability/zoned-time.ts';
+export { bookSlot } from './bookings/book-slot.ts';
+export { bookingCalendarFile } from './bookings/booking-calendar-file.ts';
+export { cancelBooking, rescheduleBooking } from './bookings/booking-changes.ts';
+export { type InviteeBooking, inviteeBooking } from './bookings/invitee-booking.queries.ts';
+export { type FeedIds, feedToFetch, recordFeedFailure, storeFeedBusyTimes } from './calendar-feeds/calendar-busy-times.queries.ts';
+export {
+  CALENDAR_FEED_FETCH_JOB,
+  FEED_FETCH_ATTEMPTS,
+  FEED_REFRESH_MS,
+  queueFeedFetch,
+  requeueStrandedFeeds,
+} from './calendar-feeds/calendar-feed-jobs.ts';
+export { CALENDAR_FEED_URL_PURPOSE } from './calendar-feeds/calendar-feed-url.ts';
+export { FeedReadError, type FeedWindow } from './calendar-feeds/ics-busy-times.ts';
+export { readBusyTimes } from './calendar-feeds/ics-reader.ts';
+export { type BookableEventType, findBookableEventType } from './event-types/bookable-event-types.queries.ts';

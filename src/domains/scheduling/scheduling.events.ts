@@ -4,6 +4,7 @@
  * are personal data, masked while the workspace masks.
  */
 import { Type } from 'typebox';
+import type { EventDefinition } from '../../core/event-definition.ts';
 import { PersonalString } from '../../core/pii.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
 
@@ -42,3 +43,22 @@ export const BookingRescheduled = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The booking event types this area emits, assembled with every other area's by src/event-catalog.ts. */
+export const bookingEvents = {
+  'booking.created': {
+    summary: 'A call was booked',
+    when: 'create_booking or the public booking page booked a call.',
+    data: BookingCreated,
+  },
+  'booking.canceled': {
+    summary: 'A booked call was canceled',
+    when: 'cancel_booking, or the invitee through the cancel link, canceled a booked call.',
+    data: BookingCanceled,
+  },
+  'booking.rescheduled': {
+    summary: 'A booked call was moved',
+    when: 'reschedule_booking moved a call to another time; the booking id stays, `previous_start` and `previous_end` say where it was.',
+    data: BookingRescheduled,
+  },
+} as const satisfies Record<string, EventDefinition>;

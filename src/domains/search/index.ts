@@ -1,5 +1,7 @@
-/** The search domain's operations, in catalog order (DESIGN §3). */
-import { search } from './operations/search.ts';
-import { searchTranscripts } from './operations/search-transcripts.ts';
-
-export const searchOperations = [searchTranscripts, search];
+/**
+ * The front door of the search area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { findMoments } from './transcript-moments.queries.ts';
+export { findVideoMatches } from './video-matches.queries.ts';

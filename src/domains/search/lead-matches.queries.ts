@@ -8,7 +8,7 @@
 import { type Kysely, sql } from 'kysely';
 import { maskValue } from '../../core/pii.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { containsPattern, leadTextMatch } from '../leads/leads.queries.ts';
+import { containsPattern, leadTextMatch } from '../leads/index.ts';
 import type { SearchMatch } from './search-matches.ts';
 import { MATCH_MARK } from './transcript-moments.queries.ts';
 

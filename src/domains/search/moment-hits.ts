@@ -1,7 +1,7 @@
 /** A transcript moment as the search operations answer it: the video, the time, a watch link starting there. */
 import type { Static } from 'typebox';
 import type { MediaLinks } from '../../media/media-links.ts';
-import { isServable } from '../videos/servable-videos.queries.ts';
+import { isServable } from '../videos/index.ts';
 import type { MomentHit } from './search.schemas.ts';
 import type { Moment } from './transcript-moments.queries.ts';
 

@@ -4,8 +4,8 @@
  */
 import type { OperationContext } from '../../core/context.ts';
 import type { Scope } from '../../core/scopes.ts';
-import { leadSnapshot } from '../leads/lead-records.queries.ts';
-import { getVideoDetail } from '../videos/videos.queries.ts';
+import { leadSnapshot } from '../leads/index.ts';
+import { getVideoDetail } from '../videos/index.ts';
 
 export interface TaggableKind {
   /** The name used in `applies_to` and in usage counts. */

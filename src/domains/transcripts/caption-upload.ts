@@ -9,7 +9,7 @@ import type { FieldProblem } from '../../core/errors.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { CAPTION_FORMATS, type CaptionFile, type CaptionFormat, readCaptionFile } from '../../media/caption-file.ts';
-import { videoDuration } from '../videos/videos.queries.ts';
+import { videoDuration } from '../videos/index.ts';
 import { CAPTION_TEXT_MAX_CHARS } from './transcripts.schemas.ts';
 
 export interface CaptionUpload {

@@ -1,4 +1,14 @@
-import { getVideoTranscript } from './operations/get-video-transcript.ts';
-import { setVideoTranscript } from './operations/set-video-transcript.ts';
-
-export const transcriptOperations = [getVideoTranscript, setVideoTranscript];
+/**
+ * The front door of the transcripts area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export {
+  queueSpeechToText,
+  SPEECH_TO_TEXT_ATTEMPTS,
+  SPEECH_TO_TEXT_JOB,
+  saveRecognisedSpeech,
+  videoAwaitingSpeech,
+} from './speech-to-text.queries.ts';
+export { captionLanguages, captionSegments, saveTranscript, type TranscriptFacts, transcriptFacts } from './transcripts.queries.ts';
+export { TranscriptSummary } from './transcripts.schemas.ts';

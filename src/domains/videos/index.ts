@@ -1,25 +1,32 @@
-import { createFolder } from './folders/operations/create-folder.ts';
-import { deleteFolder } from './folders/operations/delete-folder.ts';
-import { getFolder } from './folders/operations/get-folder.ts';
-import { listFolders } from './folders/operations/list-folders.ts';
-import { updateFolder } from './folders/operations/update-folder.ts';
-import { getVideo } from './operations/get-video.ts';
-import { listVideos } from './operations/list-videos.ts';
-import { retryVideo } from './operations/retry-video.ts';
-import { updateVideo } from './operations/update-video.ts';
-import { createVideoUpload } from './uploads/operations/create-video-upload.ts';
-import { importVideo } from './uploads/operations/import-video.ts';
-
-export const videoOperations = [
-  listVideos,
-  getVideo,
-  updateVideo,
-  importVideo,
-  createVideoUpload,
-  retryVideo,
-  listFolders,
-  getFolder,
-  createFolder,
-  updateFolder,
-  deleteFolder,
-];
+/**
+ * The front door of the videos area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { videosWithAdaptiveStream } from './renditions/adaptive-streams.queries.ts';
+export {
+  failRendition,
+  finishRendition,
+  havingPlayableRendition,
+  type PlannedRendition,
+  planRenditions,
+  playableRenditions,
+  queueRenditionJobs,
+  startRendition,
+  VIDEO_RENDITION_ATTEMPTS,
+  VIDEO_RENDITION_JOB,
+} from './renditions/renditions.queries.ts';
+export { findServableVideo, findServableVideos, isServable, servableVideos } from './servable-videos.queries.ts';
+export {
+  claimUpload,
+  finishUpload,
+  isStillProcessing,
+  markVideoFailed,
+  reopenUpload,
+  VIDEO_IMPORT_ATTEMPTS,
+  VIDEO_IMPORT_JOB,
+  VIDEO_PROCESSING_ATTEMPTS,
+  VIDEO_PROCESSING_JOB,
+} from './uploads/uploads.queries.ts';
+export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
+export { VideoId } from './videos.schemas.ts';

@@ -4,6 +4,7 @@
  * why processing failed, which fields an update changed.
  */
 import { Type } from 'typebox';
+import type { EventDefinition } from '../../core/event-definition.ts';
 import { StringEnum } from '../../core/schemas.ts';
 import { VideoDetail, VideoId } from './videos.schemas.ts';
 
@@ -50,3 +51,27 @@ export const VideoUpdated = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The video event types this area emits, assembled with every other area's by src/event-catalog.ts. */
+export const videoEvents = {
+  'video.created': {
+    summary: 'A video was created',
+    when: 'import_video or create_video_upload created a video (so does the demo seed).',
+    data: VideoCreated,
+  },
+  'video.ready': {
+    summary: 'A video is ready',
+    when: 'Processing finished: the video plays, with its duration, dimensions and URLs.',
+    data: VideoReady,
+  },
+  'video.failed': {
+    summary: 'A video failed',
+    when: 'Processing or the import failed; `failure_reason` says why. The video stays, with status failed.',
+    data: VideoFailed,
+  },
+  'video.updated': {
+    summary: 'A video was changed',
+    when: 'update_video, rename_tag or set_video_transcript changed the video; `changed` lists the fields, `video` is how it is now.',
+    data: VideoUpdated,
+  },
+} as const satisfies Record<string, EventDefinition>;

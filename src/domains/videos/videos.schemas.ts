@@ -3,8 +3,8 @@
  */
 import { type Static, Type } from 'typebox';
 import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
-import { LeadForm } from '../leads/lead-form.ts';
-import { TranscriptSummary } from '../transcripts/transcripts.schemas.ts';
+import { LeadForm } from '../leads/index.ts';
+import { TranscriptSummary } from '../transcripts/index.ts';
 
 export const VIDEO_STATUSES = ['waiting_upload', 'processing', 'ready', 'failed'] as const;
 export const VideoStatus = StringEnum(VIDEO_STATUSES, {

@@ -15,7 +15,7 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import type { ItemOutcome } from '../../core/values/group-commit.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { findServableVideos } from '../videos/servable-videos.queries.ts';
+import { findServableVideos } from '../videos/index.ts';
 import { checkBatchEvents, type ViewingEvent } from './collect-batch.ts';
 
 export interface IncomingBatch {

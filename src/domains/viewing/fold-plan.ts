@@ -10,7 +10,7 @@
  * fold of many small batches adds exactly what folding them one at a time would.
  */
 import { localDay } from '../../core/calendar/time-zone.ts';
-import type { ViewingProgress } from '../leads/viewing-engagement.ts';
+import type { ViewingProgress } from '../leads/index.ts';
 import type { ViewingEvent } from './collect-batch.ts';
 import { applyBatch, isEmptyDelta, type RollupDelta, type SessionState } from './session-change.ts';
 import { SLICES, totalLength } from './watched-ranges.ts';

@@ -13,7 +13,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
-import { creditViewingToLeadsOfMany } from '../leads/viewing-engagement.ts';
+import { creditViewingToLeadsOfMany } from '../leads/index.ts';
 import type { ViewingEvent } from './collect-batch.ts';
 import { planFold, type SessionRecord, type StoredBatch, type VideoForSessions } from './fold-plan.ts';
 import { writeSessions, writeVideoDays, writeVideos, writeWorkspaceDays } from './fold-writes.queries.ts';

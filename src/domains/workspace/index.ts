@@ -1,4 +1,6 @@
-import { getWorkspace } from './operations/get-workspace.ts';
-import { updateWorkspace } from './operations/update-workspace.ts';
-
-export const workspaceOperations = [getWorkspace, updateWorkspace];
+/**
+ * The front door of the workspace area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { countWorkspaces, createWorkspace, getAssistantGuidance, sealedStripeSecret } from './workspace.queries.ts';

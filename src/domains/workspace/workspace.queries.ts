@@ -7,8 +7,8 @@ import type { Kysely } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
 import { TIER_SCOPES } from '../../core/scopes.ts';
 import type { Database, WorkspaceRow } from '../../db/tables/index.ts';
-import { mintCredential } from '../api-keys/api-keys.queries.ts';
-import { claimFirstSlug } from '../channel/workspace-slugs.ts';
+import { mintCredential } from '../api-keys/index.ts';
+import { claimFirstSlug } from '../channel/index.ts';
 
 export const DEFAULT_ASSISTANT_GUIDANCE =
   'This workspace hosts marketing and sales videos. Prefer reading before writing: list or search first, then act on ' +

@@ -5,7 +5,7 @@
  */
 import { eachDay } from '../../../core/calendar/calendar-days.ts';
 import { changePercent, percent, round, shareOf } from '../../../core/values/reported-numbers.ts';
-import { conversionsOf } from '../../viewing/conversions.ts';
+import { conversionsOf } from '../../viewing/index.ts';
 import type { RollupRow } from '../reports/day-metrics.ts';
 
 /** A mover changed by at least this many views … */

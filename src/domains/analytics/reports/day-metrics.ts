@@ -7,8 +7,7 @@
  */
 
 import { seconds, shareOf } from '../../../core/values/reported-numbers.ts';
-import { conversionsOf } from '../../viewing/conversions.ts';
-import { countViewers, mergeSketches } from '../../viewing/viewer-sketch.ts';
+import { conversionsOf, countViewers, mergeSketches } from '../../viewing/index.ts';
 
 export interface RollupRow {
   day: string;

@@ -8,7 +8,7 @@
  * average, and the score is their weighted mean × 100. Pure.
  */
 import { percent, round, share } from '../../../core/values/reported-numbers.ts';
-import { conversionsOf } from '../../viewing/conversions.ts';
+import { conversionsOf } from '../../viewing/index.ts';
 
 /** The workspace average counts as this many views of evidence in every video's adjusted rates. */
 export const PRIOR_VIEWS = 50;

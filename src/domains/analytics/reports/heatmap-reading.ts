@@ -5,7 +5,7 @@
  * docs/analytics.md. The opening of a video is discounted: viewers leaving in the first seconds, and
  * the replays of its first slice (autoplay, restarts), say little about the content.
  */
-import { SLICES } from '../../viewing/watched-ranges.ts';
+import { SLICES } from '../../viewing/index.ts';
 
 export interface Heatmap {
   views: number;

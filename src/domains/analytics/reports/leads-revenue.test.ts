@@ -12,8 +12,7 @@ import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
 import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import type { NewOutcome } from '../../../db/tables/index.ts';
-import { countLead } from '../../leads/lead-capture.ts';
-import { upsertLeadRecord } from '../../leads/lead-records.queries.ts';
+import { countLead, upsertLeadRecord } from '../../leads/index.ts';
 
 const TIME_ZONE = 'Europe/Paris';
 const NOW = new Date('2026-11-21T12:00:00Z');

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
-import { saveTranscript } from '../../transcripts/transcripts.queries.ts';
+import { saveTranscript } from '../../transcripts/index.ts';
 
 async function session(harness: TestApp, videoId: string, who: string, batches: Event[][]): Promise<void> {
   const view = pageView(videoId);

@@ -6,7 +6,7 @@
  */
 import { Type } from 'typebox';
 import { percent, round, seconds, share } from '../../../core/values/reported-numbers.ts';
-import { SLICES } from '../../viewing/watched-ranges.ts';
+import { SLICES } from '../../viewing/index.ts';
 import { findDropOffs, findRewatchPeaks, type Heatmap, retentionCurve, rewatchCurve, sliceSeconds } from './heatmap-reading.ts';
 
 export const RetentionPoint = Type.Object(

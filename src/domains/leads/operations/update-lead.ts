@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, Nullable, PersonName, Phone, Tags } from '../../../core/schemas.ts';
-import { credentialName } from '../../api-keys/api-keys.queries.ts';
+import { credentialName } from '../../api-keys/index.ts';
 import { leadSnapshot, recordLeadActivity, uniqueTags } from '../lead-records.queries.ts';
 import { LeadSnapshot } from '../leads.events.ts';
 import { emailTakenByOther, lockLead } from '../leads.queries.ts';

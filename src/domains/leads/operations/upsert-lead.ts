@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, PersonName, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
-import { credentialName } from '../../api-keys/api-keys.queries.ts';
+import { credentialName } from '../../api-keys/index.ts';
 import { leadSnapshot, upsertLeadRecord } from '../lead-records.queries.ts';
 import { LEAD_SOURCES } from '../leads.events.ts';
 import { CustomFieldsInput, LeadStatus, LeadWithCreated, NoteText } from '../leads.schemas.ts';

@@ -10,8 +10,7 @@ import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagin
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
 import { LATEST_YEAR } from '../../../core/values/real-instants.ts';
-import { IsoDate } from '../../analytics/analytics.schemas.ts';
-import { workspaceTimeZone } from '../../analytics/reports/analytics.queries.ts';
+import { IsoDate, workspaceTimeZone } from '../../analytics/index.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes.events.ts';
 import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
 import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';

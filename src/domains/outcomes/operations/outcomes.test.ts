@@ -13,7 +13,7 @@ import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
 import { TIER_SCOPES } from '../../../core/scopes.ts';
 import * as outcomesWriteScope from '../../../db/migrations/0013-outcomes-write-scope.ts';
 import type { Database } from '../../../db/tables/index.ts';
-import { eventPayload } from '../../webhooks/event-payload.ts';
+import { eventPayload } from '../../webhooks/index.ts';
 
 const HOUR = 3_600_000;
 

@@ -9,9 +9,8 @@ import type { Kysely } from 'kysely';
 import { PLANS } from '../../../core/plans.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database, RouteStatus } from '../../../db/tables/index.ts';
-import { captionLanguages } from '../../transcripts/transcripts.queries.ts';
-import { videosWithAdaptiveStream } from '../../videos/renditions/adaptive-streams.queries.ts';
-import { servableVideos } from '../../videos/servable-videos.queries.ts';
+import { captionLanguages } from '../../transcripts/index.ts';
+import { servableVideos, videosWithAdaptiveStream } from '../../videos/index.ts';
 import { loadRouteGraph } from '../graph/route-graph.queries.ts';
 import type { RouteGraph } from '../graph/route-graph.ts';
 

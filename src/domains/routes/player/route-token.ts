@@ -4,7 +4,7 @@
  * a day later, signed like viewing tokens under their own purpose (viewing-token.ts), so neither
  * passes for the other. POST /r/{route_id}/events and /lead accept only a valid one.
  */
-import { createPageTokens } from '../../viewing/viewing-token.ts';
+import { createPageTokens } from '../../viewing/index.ts';
 
 export type RouteTokenCheck = { ok: true; routeId: string; visitId: string } | { ok: false; reason: 'invalid' | 'expired' };
 

@@ -15,10 +15,14 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
 import { recordEvent } from '../../../db/outbox.ts';
 import type { Database, VisitEnding } from '../../../db/tables/index.ts';
-import { ENGAGEMENT_POINTS } from '../../leads/engagement-score.ts';
-import { type CapturedFields, captureLeadIn } from '../../leads/lead-capture.ts';
-import { LEAD_FORM_FIELDS, type LeadForm } from '../../leads/lead-form.ts';
-import { creditLeadsOfViewer } from '../../leads/viewing-engagement.ts';
+import {
+  type CapturedFields,
+  captureLeadIn,
+  creditLeadsOfViewer,
+  ENGAGEMENT_POINTS,
+  LEAD_FORM_FIELDS,
+  type LeadForm,
+} from '../../leads/index.ts';
 import { moveRouteCounters, readVisitTally, type VisitTally } from '../analytics/route-counters.ts';
 import { loadRouteGraph } from '../graph/route-graph.queries.ts';
 import { type KnownChoice, type PathStep, planVisitEvents, type RouteEvent } from './route-visit-plan.ts';

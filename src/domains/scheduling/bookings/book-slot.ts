@@ -17,7 +17,7 @@ import type { Kysely } from 'kysely';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { recordEvent } from '../../../db/outbox.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/index.ts';
-import { type Emit, recordLedgerEntry } from '../../outcomes/ledger-entries.ts';
+import { type Emit, recordLedgerEntry } from '../../outcomes/index.ts';
 import { explainStart } from '../availability/availability.ts';
 import { rulesOf } from '../availability/event-type-rules.ts';
 import { requireSchedulable } from '../availability/schedulable-instants.ts';

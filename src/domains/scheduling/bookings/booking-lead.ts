@@ -6,15 +6,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/tables/index.ts';
-import {
-  emailKey,
-  type LeadFields,
-  leadSnapshot,
-  linkViewerToLead,
-  recordLeadActivity,
-  upsertLeadRecord,
-} from '../../leads/lead-records.queries.ts';
-import type { Emit } from '../../outcomes/ledger-entries.ts';
+import { emailKey, type LeadFields, leadSnapshot, linkViewerToLead, recordLeadActivity, upsertLeadRecord } from '../../leads/index.ts';
+import type { Emit } from '../../outcomes/index.ts';
 
 export interface BookingLeadRequest {
   workspaceId: string;

@@ -6,7 +6,7 @@
  */
 import { Type } from 'typebox';
 import { Currency, Id, Nullable, ResourceId, ShownText, Timestamp, TimeZone } from '../../../core/schemas.ts';
-import { MAX_AMOUNT } from '../../outcomes/outcomes.schemas.ts';
+import { MAX_AMOUNT } from '../../outcomes/index.ts';
 import { RULE_BOUNDS } from '../availability/scheduling-rules.ts';
 
 export const WEEKDAY_KEYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
-import { saveTranscript } from '../../transcripts/transcripts.queries.ts';
+import { saveTranscript } from '../../transcripts/index.ts';
 import { RANKED_AT_MOST } from '../transcript-moments.queries.ts';
 
 type Cue = [number, number, string];

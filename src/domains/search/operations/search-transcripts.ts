@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { VideoId } from '../../videos/videos.schemas.ts';
+import { VideoId } from '../../videos/index.ts';
 import { momentHit } from '../moment-hits.ts';
 import { MomentHit, SearchText } from '../search.schemas.ts';
 import { findMoments } from '../transcript-moments.queries.ts';

@@ -8,7 +8,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { wireStep } from '../../../../test/helpers/routes.ts';
-import { saveTranscript } from '../../transcripts/transcripts.queries.ts';
+import { saveTranscript } from '../../transcripts/index.ts';
 
 interface Result {
   kind: string;

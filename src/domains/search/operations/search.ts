@@ -9,7 +9,7 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { Id, Nullable, StringEnum } from '../../../core/schemas.ts';
 import type { Scope } from '../../../core/scopes.ts';
-import { isServable } from '../../videos/servable-videos.queries.ts';
+import { isServable } from '../../videos/index.ts';
 import { findLeadMatches } from '../lead-matches.queries.ts';
 import { watchAt } from '../moment-hits.ts';
 import { findRouteMatches } from '../route-matches.queries.ts';

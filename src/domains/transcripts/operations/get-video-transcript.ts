@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { Nullable, Timestamp } from '../../../core/schemas.ts';
-import { VideoId } from '../../videos/videos.schemas.ts';
+import { VideoId } from '../../videos/index.ts';
 import { findTranscript } from '../transcripts.queries.ts';
 import { TranscriptSourceSchema } from '../transcripts.schemas.ts';
 

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
-import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/lead-form.ts';
+import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/index.ts';
 import { bookingEventTypeProblems } from '../booking-event-type-checks.ts';
 import type { VideoChangeableField } from '../videos.events.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';

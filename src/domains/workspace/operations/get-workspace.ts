@@ -7,7 +7,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { ENTITLEMENTS, PLAN_NAMES, PLANS } from '../../../core/plans.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../../../core/schemas.ts';
 import { SCOPES, sortScopes, tierOf } from '../../../core/scopes.ts';
-import { currentSlug } from '../../channel/workspace-slugs.ts';
+import { currentSlug } from '../../channel/index.ts';
 import { getWorkspaceUsage } from '../workspace.queries.ts';
 
 export const getWorkspace = defineOperation({

@@ -9,8 +9,8 @@ import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { describedPattern, Nullable, ShownText, TimeZone } from '../../../core/schemas.ts';
-import { changeSlug, mayBeSlug, Slug, slugProblem } from '../../channel/workspace-slugs.ts';
-import { STRIPE_SECRET_PURPOSE } from '../../outcomes/stripe-signature.ts';
+import { changeSlug, mayBeSlug, Slug, slugProblem } from '../../channel/index.ts';
+import { STRIPE_SECRET_PURPOSE } from '../../outcomes/index.ts';
 import { getWorkspace } from './get-workspace.ts';
 
 export const updateWorkspace = defineOperation({

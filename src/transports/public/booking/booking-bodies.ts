@@ -6,7 +6,7 @@
  */
 import { type Static, Type } from 'typebox';
 import { Email, Id, PersonName, Phone, Timestamp, TimeZone } from '../../../core/schemas.ts';
-import { ViewerIdField } from '../../../domains/viewing/page-view-fields.ts';
+import { ViewerIdField } from '../../../domains/viewing/index.ts';
 
 export const SlotsQuery = Type.Object(
   {

@@ -4,7 +4,7 @@
  * CSP allows). Every text from the database is escaped. The page's address holds the booking's
  * secret, so it is never sent on as a referrer.
  */
-import type { InviteeBooking } from '../../../domains/scheduling/bookings/invitee-booking.queries.ts';
+import type { InviteeBooking } from '../../../domains/scheduling/index.ts';
 import { escapeHtml, htmlPage, NOTICE_STYLE, securityHeaders } from '../http/page-parts.ts';
 
 export const CANCEL_PAGE_STYLE =

@@ -12,9 +12,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
-import { bookingCalendarFile } from '../../../domains/scheduling/bookings/booking-calendar-file.ts';
-import { cancelBooking } from '../../../domains/scheduling/bookings/booking-changes.ts';
-import { inviteeBooking } from '../../../domains/scheduling/bookings/invitee-booking.queries.ts';
+import { bookingCalendarFile, cancelBooking, inviteeBooking } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { answerOutageWithPage } from '../http/page-serving.ts';
 import { CANCEL_HEADERS, CANCEL_UNAVAILABLE_PAGE, type CancelPageState, cancelPage, LINK_NOT_VALID_PAGE } from './booking-cancel-page.ts';

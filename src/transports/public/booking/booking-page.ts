@@ -20,11 +20,14 @@ import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
-import { offeredSlots } from '../../../domains/scheduling/availability/offered-slots.ts';
-import { requireSchedulable } from '../../../domains/scheduling/availability/schedulable-instants.ts';
-import { zonedIso } from '../../../domains/scheduling/availability/zoned-time.ts';
-import { bookSlot } from '../../../domains/scheduling/bookings/book-slot.ts';
-import { type BookableEventType, findBookableEventType } from '../../../domains/scheduling/event-types/bookable-event-types.queries.ts';
+import {
+  type BookableEventType,
+  bookSlot,
+  findBookableEventType,
+  offeredSlots,
+  requireSchedulable,
+  zonedIso,
+} from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { bodyTooLargeHandler } from '../http/body-too-large.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';

@@ -7,8 +7,8 @@
 import { type Static, Type } from 'typebox';
 import type { FieldProblem } from '../../../core/errors.ts';
 import { Id, Nullable, StringEnum } from '../../../core/schemas.ts';
-import { CHANNEL_ITEM_KINDS } from '../../../domains/channel/channel.schemas.ts';
-import { ViewerIdField } from '../../../domains/viewing/page-view-fields.ts';
+import { CHANNEL_ITEM_KINDS } from '../../../domains/channel/index.ts';
+import { ViewerIdField } from '../../../domains/viewing/index.ts';
 
 export const CHANNEL_EVENTS_PER_REPORT = 20;
 export const CHANNEL_EVENTS_BODY_LIMIT = 8 * 1024;

@@ -4,9 +4,8 @@
  * quote, then sections of links, each with what it is. Text from the workspace is escaped so it
  * reads as text and cannot add links, headings or HTML of its own.
  */
-import type { ItemFacts } from '../../../domains/channel/channel-contents.queries.ts';
-import { itemUrl } from '../../../domains/channel/channel-detail.ts';
-import type { PublicChannel } from '../../../domains/channel/public-channel.ts';
+import type { ItemFacts, PublicChannel } from '../../../domains/channel/index.ts';
+import { itemUrl } from '../../../domains/channel/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { channelDescription, clockDuration } from './channel-structured-data.ts';
 

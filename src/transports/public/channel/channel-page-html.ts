@@ -5,9 +5,8 @@
  * or clock in it: the script makes its own view id), so the page can be revalidated by its ETag.
  * Link previews and search engines read the meta tags and JSON-LD (channel-structured-data.ts).
  */
-import type { ItemFacts } from '../../../domains/channel/channel-contents.queries.ts';
-import { posterVideoId } from '../../../domains/channel/channel-showing.ts';
-import type { PublicChannel } from '../../../domains/channel/public-channel.ts';
+import type { ItemFacts, PublicChannel } from '../../../domains/channel/index.ts';
+import { posterVideoId } from '../../../domains/channel/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { escapeHtml, htmlPage, NOTICE_STYLE, securityHeaders } from '../http/page-parts.ts';
 import { channelHeadTags, clockDuration } from './channel-structured-data.ts';

@@ -4,10 +4,8 @@
  * and a schema.org VideoObject in JSON-LD for each video on the page that has a poster, with a
  * CollectionPage listing every item around them. Every URL is absolute, as those readers need.
  */
-import type { ItemFacts, VideoFacts } from '../../../domains/channel/channel-contents.queries.ts';
-import { itemUrl } from '../../../domains/channel/channel-detail.ts';
-import { posterVideoId } from '../../../domains/channel/channel-showing.ts';
-import type { PublicChannel } from '../../../domains/channel/public-channel.ts';
+import type { ItemFacts, PublicChannel, VideoFacts } from '../../../domains/channel/index.ts';
+import { itemUrl, posterVideoId } from '../../../domains/channel/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { escapeHtml, scriptJson } from '../http/page-parts.ts';
 

@@ -6,8 +6,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { collect, pageView, viewer, watch } from '../../../../test/helpers/viewing.ts';
-import { pruneViewingBatches } from '../../../domains/viewing/raw-retention.queries.ts';
-import { countViewers } from '../../../domains/viewing/viewer-sketch.ts';
+import { countViewers, pruneViewingBatches } from '../../../domains/viewing/index.ts';
 
 async function daily(harness: TestApp, videoId: string) {
   return harness.database.db.selectFrom('video_daily_stats').selectAll().where('video_id', '=', videoId).orderBy('day').execute();

@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { languageLabel } from '../../../core/values/language-tag.ts';
-import type { LeadForm, LeadFormField } from '../../../domains/leads/lead-form.ts';
+import type { LeadForm, LeadFormField } from '../../../domains/leads/index.ts';
 import { captionsPath } from '../../../media/media-links.ts';
 import { hlsScriptPath } from '../assets/hls-script.ts';
 

@@ -3,8 +3,8 @@
  * page view it names, or `403 forbidden` saying whether reloading the page would help.
  */
 import { AppError } from '../../../core/errors.ts';
-import type { RouteTokens } from '../../../domains/routes/player/route-token.ts';
-import type { ViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import type { RouteTokens } from '../../../domains/routes/index.ts';
+import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 
 export function requireViewingToken(tokens: ViewingTokens, token: string, now: Date): { videoId: string; sessionId: string } {
   const checked = tokens.check(token, now);

@@ -9,8 +9,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError, errorBody } from '../../../core/errors.ts';
-import { captionSegments } from '../../../domains/transcripts/transcripts.queries.ts';
-import { findServableVideo } from '../../../domains/videos/servable-videos.queries.ts';
+import { captionSegments } from '../../../domains/transcripts/index.ts';
+import { findServableVideo } from '../../../domains/videos/index.ts';
 import { writeWebVtt } from '../../../media/webvtt-writer.ts';
 import { replyRevalidated } from '../http/revalidated-reply.ts';
 

@@ -7,7 +7,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError, errorBody } from '../../../core/errors.ts';
-import { findServableVideo } from '../../../domains/videos/servable-videos.queries.ts';
+import { findServableVideo } from '../../../domains/videos/index.ts';
 import type { MediaDelivery, MediaStore } from '../../../storage/media-store.ts';
 import { replyWithMediaFile } from './media-file-reply.ts';
 

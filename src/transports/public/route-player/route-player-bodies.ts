@@ -8,7 +8,7 @@
 import { type Static, Type } from 'typebox';
 import type { FieldProblem } from '../../../core/errors.ts';
 import { Email, Id, PersonName, Phone, StringEnum } from '../../../core/schemas.ts';
-import { ViewerIdField } from '../../../domains/viewing/page-view-fields.ts';
+import { ViewerIdField } from '../../../domains/viewing/index.ts';
 
 export const ROUTE_EVENTS_PER_BATCH = 20;
 /** The longest path a visit may report: far beyond a person going round a route's loops. */

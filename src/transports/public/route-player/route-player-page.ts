@@ -7,9 +7,8 @@
  * which no browser runs, so the CSP still allows no inline script. And the short pages: paused, not
  * available, temporarily unavailable.
  */
-import type { RouteGraph } from '../../../domains/routes/graph/route-graph.ts';
-import type { PlayableVideo } from '../../../domains/routes/player/route-player.queries.ts';
-import { ROUTE_LEAD_FORM } from '../../../domains/routes/player/route-visits.ts';
+import type { PlayableVideo, RouteGraph } from '../../../domains/routes/index.ts';
+import { ROUTE_LEAD_FORM } from '../../../domains/routes/index.ts';
 import { hlsPath } from '../../../media/media-links.ts';
 import {
   type CaptionTrack,

@@ -18,9 +18,9 @@ import { BROWSER } from '../../../../test/helpers/viewing.ts';
 import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { buildDependencies } from '../../../dependencies.ts';
-import { ENGAGEMENT_POINTS } from '../../../domains/leads/engagement-score.ts';
-import { createRouteTokens } from '../../../domains/routes/player/route-token.ts';
-import { createViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { ENGAGEMENT_POINTS } from '../../../domains/leads/index.ts';
+import { createRouteTokens } from '../../../domains/routes/index.ts';
+import { createViewingTokens } from '../../../domains/viewing/index.ts';
 
 const newViewer = () => `viewer_${randomUUID().replaceAll('-', '')}`;
 

@@ -18,10 +18,15 @@ import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { inputProblems, validateInput } from '../../../core/pipeline/validation.ts';
-import { findPlayerRoute, type PlayerRoute, playerGraph } from '../../../domains/routes/player/route-player.queries.ts';
-import { createRouteTokens } from '../../../domains/routes/player/route-token.ts';
-import { completeWithLead, recordRouteEvents } from '../../../domains/routes/player/route-visits.ts';
-import { createViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import {
+  completeWithLead,
+  createRouteTokens,
+  findPlayerRoute,
+  type PlayerRoute,
+  playerGraph,
+  recordRouteEvents,
+} from '../../../domains/routes/index.ts';
+import { createViewingTokens } from '../../../domains/viewing/index.ts';
 import { isBot } from '../collect/collect.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
 import { bodyTooLargeHandler } from '../http/body-too-large.ts';

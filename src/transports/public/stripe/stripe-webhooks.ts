@@ -10,8 +10,7 @@ import type { DataAccess } from '../../../core/context.ts';
 import { AppError, errorBody } from '../../../core/errors.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { createSealedBox } from '../../../core/secrets/sealed-box.ts';
-import { acceptStripeDelivery } from '../../../domains/outcomes/stripe-intake.ts';
-import { STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from '../../../domains/outcomes/stripe-signature.ts';
+import { acceptStripeDelivery, STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from '../../../domains/outcomes/index.ts';
 
 /** Stripe events are a few KiB; a Checkout session with many line items stays well under this. */
 const BODY_LIMIT = 256 * 1024;

@@ -11,7 +11,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError, errorBody } from '../../../core/errors.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
-import { claimUpload, finishUpload, reopenUpload } from '../../../domains/videos/uploads/uploads.queries.ts';
+import { claimUpload, finishUpload, reopenUpload } from '../../../domains/videos/index.ts';
 import type { UploadTokenCheck } from '../../../media/media-links.ts';
 import { type MediaStore, MediaStoreUnavailableError, UploadSizeError } from '../../../storage/media-store.ts';
 

@@ -15,7 +15,7 @@ import { BROWSER, pageView, watch } from '../../../../test/helpers/viewing.ts';
 import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { buildDependencies } from '../../../dependencies.ts';
-import { ENGAGEMENT_POINTS } from '../../../domains/leads/engagement-score.ts';
+import { ENGAGEMENT_POINTS } from '../../../domains/leads/index.ts';
 import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, LeadCaptureBody } from './lead-capture.ts';
 
 const FORM = { placement: 'at_second', at_second: 10, fields: ['first_name', 'phone'] };

@@ -15,9 +15,9 @@ import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import { Email, PersonName, Phone } from '../../../core/schemas.ts';
-import { captureLead } from '../../../domains/leads/lead-capture.ts';
-import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/page-view-fields.ts';
-import type { ViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { captureLead } from '../../../domains/leads/index.ts';
+import type { ViewingTokens } from '../../../domains/viewing/index.ts';
+import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/index.ts';
 import { bodyTooLargeHandler } from '../http/body-too-large.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
 

@@ -9,8 +9,8 @@ import { readFileSync } from 'node:fs';
 import { test } from 'node:test';
 import { startTestApp, TEST_SECRET } from '../../../../test/helpers/app.ts';
 import { addRendition } from '../../../../test/helpers/renditions.ts';
-import { saveTranscript } from '../../../domains/transcripts/transcripts.queries.ts';
-import { createViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { saveTranscript } from '../../../domains/transcripts/index.ts';
+import { createViewingTokens } from '../../../domains/viewing/index.ts';
 
 const NOW = new Date('2026-11-21T12:00:00.000Z');
 

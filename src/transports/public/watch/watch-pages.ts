@@ -16,12 +16,11 @@
 
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { storedLeadForm } from '../../../domains/leads/lead-form.ts';
-import { findBookableEventType } from '../../../domains/scheduling/event-types/bookable-event-types.queries.ts';
-import { captionLanguages } from '../../../domains/transcripts/transcripts.queries.ts';
-import { videosWithAdaptiveStream } from '../../../domains/videos/renditions/adaptive-streams.queries.ts';
-import { findServableVideo } from '../../../domains/videos/servable-videos.queries.ts';
-import { createViewingTokens } from '../../../domains/viewing/viewing-token.ts';
+import { storedLeadForm } from '../../../domains/leads/index.ts';
+import { findBookableEventType } from '../../../domains/scheduling/index.ts';
+import { captionLanguages } from '../../../domains/transcripts/index.ts';
+import { findServableVideo, videosWithAdaptiveStream } from '../../../domains/videos/index.ts';
+import { createViewingTokens } from '../../../domains/viewing/index.ts';
 import { bookingPagePath, hlsPath } from '../../../media/media-links.ts';
 import { serveHlsScript } from '../assets/hls-script.ts';
 import {

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
-import { VideoId } from '../../../videos/videos.schemas.ts';
+import { VideoId } from '../../../videos/index.ts';
 import { ComparedVideo } from '../../analytics.schemas.ts';
 import { findVideos, lifetimeStats, workspaceLifetimeTotals } from '../analytics.queries.ts';
 import { CAUTION, PRIOR_VIEWS, rankVideos, ratesOf, SCORE_WEIGHTS } from '../fair-score.ts';

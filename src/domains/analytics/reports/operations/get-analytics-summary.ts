@@ -12,7 +12,7 @@ import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { StringEnum } from '../../../../core/schemas.ts';
 import { changePercent } from '../../../../core/values/reported-numbers.ts';
-import { channelActivity } from '../../../channel/channel-activity.queries.ts';
+import { channelActivity } from '../../../channel/index.ts';
 import {
   ChannelSection,
   Comparison,

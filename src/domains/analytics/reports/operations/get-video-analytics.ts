@@ -9,7 +9,7 @@ import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
-import { VideoId } from '../../../videos/videos.schemas.ts';
+import { VideoId } from '../../../videos/index.ts';
 import { DayMetrics, IsoDate, Metrics, VideoLedgerProperties, WorkspaceTimeZone } from '../../analytics.schemas.ts';
 import { findVideo, videoDayRows, workspaceTimeZone } from '../analytics.queries.ts';
 import { resolveDateWindow } from '../date-range.ts';

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
-import { VideoId } from '../../../videos/videos.schemas.ts';
+import { VideoId } from '../../../videos/index.ts';
 import { findVideo, videoHeatmap } from '../analytics.queries.ts';
 import { describeRetention, RetentionPoint } from '../retention-report.ts';
 

@@ -6,7 +6,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Email, PersonName, Phone, ResourceId, Timestamp, TimeZone } from '../../../../core/schemas.ts';
-import { credentialName } from '../../../api-keys/api-keys.queries.ts';
+import { credentialName } from '../../../api-keys/index.ts';
 import { bookSlot } from '../book-slot.ts';
 import { bookingDetail } from '../bookings.queries.ts';
 import { CreatedBooking } from '../bookings.schemas.ts';

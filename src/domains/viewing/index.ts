@@ -1,0 +1,18 @@
+/**
+ * The front door of the viewing area: what other areas, the transports, workers and the CLI may use.
+ * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
+ * takes the area's operations from ./operations.ts.
+ */
+export { createBatchCollector } from './batch-collector.ts';
+export { createBatchStore, type IncomingBatch } from './batch-intake.queries.ts';
+export { CollectBatch, type ViewingEvent } from './collect-batch.ts';
+export { conversionsOf } from './conversions.ts';
+export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
+export { pruneViewingBatches } from './raw-retention.queries.ts';
+export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
+export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
+export { FOLD_BATCH_LIMIT, foldAll, foldViewing } from './viewing-fold.ts';
+export { createPageTokens, createViewingTokens, type ViewingTokens } from './viewing-token.ts';
+export { SLICES, slicePlays, totalLength } from './watched-ranges.ts';
+export { countLedgerEntry, countNewLead } from './workspace-day-counts.queries.ts';
+export { rebuildWorkspaceDays, rebuildWorkspaceLedgerDays } from './workspace-day-rebuild.ts';

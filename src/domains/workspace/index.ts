@@ -4,3 +4,4 @@
  * takes the area's operations from ./operations.ts.
  */
 export { countWorkspaces, createWorkspace, getAssistantGuidance, sealedStripeSecret } from './workspace.queries.ts';
+export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceTimeZone } from './workspace-facts.queries.ts';

@@ -6,9 +6,16 @@
  * few days after each capture. Deterministic for a given viewing history.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { captureLead, type LeadFormSetting, leadSnapshot, normalizeLeadForm, upsertLeadRecord } from '../domains/leads/index.ts';
+import {
+  captureLead,
+  emitLeadChange,
+  type LeadFormSetting,
+  leadSnapshot,
+  normalizeLeadForm,
+  upsertLeadRecord,
+} from '../domains/leads/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -145,7 +152,7 @@ async function followUp(db: Kysely<Database>, workspaceId: string, now: Date, ra
       });
       if (changed.length === 0) return;
       const snapshot = await leadSnapshot(trx, workspaceId, lead.id, at);
-      await recordEvent(trx, { workspaceId, type: 'lead.updated', data: { lead_id: lead.id, changed, lead: snapshot }, at });
+      await emitLeadChange(outboxEmitter(trx, workspaceId, at), { leadId: lead.id, created: false, changed, lead: snapshot });
     });
   }
 }

@@ -7,7 +7,7 @@
  * set of leads.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { type LedgerEntryRequest, recordLedgerEntry } from '../domains/outcomes/index.ts';
 import { prng } from './demo-library.ts';
@@ -103,9 +103,7 @@ async function record(
         author: 'Demo',
         now: entry.at,
       },
-      async (type, data) => {
-        await recordEvent(trx, { workspaceId: entry.workspaceId, type, data, at: entry.at });
-      },
+      outboxEmitter(trx, entry.workspaceId, entry.at),
     );
     return outcome.outcome_id;
   });

@@ -8,10 +8,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { saveTranscript } from '../domains/transcripts/index.ts';
-import { getVideoDetail } from '../domains/videos/index.ts';
+import { emitVideoCreated, getVideoDetail } from '../domains/videos/index.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { probedVideoColumns } from '../media/probe.ts';
 import { DEMO_FOLDERS, type DemoVideo, demoVideos, prng } from './demo-library.ts';
@@ -95,7 +95,7 @@ async function insertRows(
         watchable.push({ id, durationSeconds: facts.duration_seconds, createdAt, archived: video.archived });
       }
       const detail = await getVideoDetail(trx, workspaceId, id, links);
-      await recordEvent(trx, { workspaceId, type: 'video.created', data: { video_id: id, video: detail }, at: createdAt });
+      await emitVideoCreated(outboxEmitter(trx, workspaceId, createdAt), detail);
     }
   });
   return watchable;

@@ -9,7 +9,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { queueSpeechToText, saveTranscript } from '../domains/transcripts/index.ts';
 import {
@@ -142,7 +142,8 @@ export async function probeAndFinish(
     if (ready) await queueRenditionJobs(trx, { workspaceId, videoId }, toQueue, now);
     if (ready) {
       const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);
-      await recordEvent(trx, { workspaceId, type: 'video.ready', data: { video_id: videoId, video }, at: now });
+      const emit = outboxEmitter(trx, workspaceId, now);
+      await emit('video.ready', { video_id: videoId, video });
     }
   });
 }

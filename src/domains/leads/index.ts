@@ -5,6 +5,7 @@
  */
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
 export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export { emitLeadChange } from './lead-change-events.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,

@@ -28,5 +28,6 @@ export {
   VIDEO_PROCESSING_ATTEMPTS,
   VIDEO_PROCESSING_JOB,
 } from './uploads/uploads.queries.ts';
+export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';

@@ -13,7 +13,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { Database, VisitEnding } from '../../../db/tables/index.ts';
 import {
   type CapturedFields,
@@ -280,15 +280,11 @@ async function recordCompletion(trx: Transaction<Database>, key: VisitKey, leadI
       .orderBy('vs.position')
       .execute(),
   ]);
-  await recordEvent(trx, {
-    workspaceId: key.workspaceId,
-    type: 'route.completed',
-    data: {
-      route_id: route.id,
-      route: { route_id: route.id, name: route.name },
-      lead_id: leadId,
-      path: path.map((step) => ({ video_id: step.video_id, title: step.title, choice: step.choice_label })),
-    },
-    at: key.now,
+  const emit = outboxEmitter(trx, key.workspaceId, key.now);
+  await emit('route.completed', {
+    route_id: route.id,
+    route: { route_id: route.id, name: route.name },
+    lead_id: leadId,
+    path: path.map((step) => ({ video_id: step.video_id, title: step.title, choice: step.choice_label })),
   });
 }

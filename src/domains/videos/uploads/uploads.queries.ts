@@ -3,7 +3,7 @@
  * finished by moving the video to processing and queueing its processing job, in one transaction.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { enqueueJob } from '../../../job-queue/queue.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
@@ -83,7 +83,8 @@ export async function markVideoFailed(
       .executeTakeFirst();
     if (!row) return;
     const video = await getVideoDetail(trx, workspaceId, videoId, links);
-    await recordEvent(trx, { workspaceId, type: 'video.failed', data: { video_id: videoId, failure_reason: reason, video }, at: now });
+    const emit = outboxEmitter(trx, workspaceId, now);
+    await emit('video.failed', { video_id: videoId, failure_reason: reason, video });
   });
 }
 

@@ -26,6 +26,7 @@
  * missing from the database (a correctness failure, not a slow run), or when a benchmark fails; 2 on
  * an unknown benchmark name or option.
  */
+import { BENCHMARK_NAMES, type BenchmarkName } from './benchmark-names.ts';
 import { useSmokeSettings } from './smoke.ts';
 
 const USAGE = 'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3] [--smoke]\n';
@@ -43,7 +44,7 @@ type Log = (line: string) => void;
 
 // Each benchmark's module is loaded only when it runs: loading them all (the whole app, the S3 SDK,
 // s3rver) cost two CPU seconds before any benchmark started, on every run.
-const BENCHMARKS = {
+const BENCHMARKS: Record<BenchmarkName, (log: Log) => Promise<void>> = {
   list: async (log: Log) => (await import('./list-videos.ts')).runListVideosBenchmark(log),
   upload: async (log: Log) => (await import('./upload.ts')).runUploadBenchmark(log, store),
   transcode: async (log: Log) => (await import('./transcode.ts')).runTranscodeBenchmark(log),
@@ -54,16 +55,14 @@ const BENCHMARKS = {
   webhooks: async (_log: Log) => {
     await import('./webhooks.ts');
   },
-} as const;
-
-type Name = keyof typeof BENCHMARKS;
+};
 
 const log: Log = (line) => process.stdout.write(`${line}\n`);
 
 const requested = args.filter((arg, at) => arg !== '--smoke' && (storeFlag < 0 || (at !== storeFlag && at !== storeFlag + 1)));
-const names: Name[] =
-  requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
-const unknown = names.filter((name) => !(name in BENCHMARKS));
+const names: BenchmarkName[] =
+  requested.length === 0 ? ['list'] : requested.includes('all') ? [...BENCHMARK_NAMES] : (requested as BenchmarkName[]);
+const unknown = names.filter((name) => !(BENCHMARK_NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) {
   process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\n${USAGE}`);
   process.exit(2);

@@ -10,11 +10,12 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { BenchmarkName } from './benchmark-names.ts';
 
 const MIB = 1024 * 1024;
 
 /** Per benchmark: the smallest settings that still exercise every step (each file's header says what they mean). */
-export const SMOKE_SETTINGS: Record<string, Record<string, string>> = {
+export const SMOKE_SETTINGS: Record<BenchmarkName, Record<string, string>> = {
   // At least 50 videos: the full stack and the bare route are checked to return the same page of 50.
   list: { BENCH_VIDEOS: '60', BENCH_CONNECTIONS: '2', BENCH_WARMUP: '0.3', BENCH_DURATION: '1', BENCH_ROUNDS: '1' },
   upload: { BENCH_UPLOAD_BYTES: String(8 * MIB), BENCH_UPLOAD_WARMUP_BYTES: String(MIB) },
@@ -47,9 +48,9 @@ export const SMOKE_SETTINGS: Record<string, Record<string, string>> = {
 };
 
 /** Puts the smoke settings of `names` into the environment where unset; answers the folder reports go to. */
-export function useSmokeSettings(names: readonly string[]): string {
+export function useSmokeSettings(names: readonly BenchmarkName[]): string {
   for (const name of names) {
-    for (const [setting, value] of Object.entries(SMOKE_SETTINGS[name] ?? {})) process.env[setting] ||= value;
+    for (const [setting, value] of Object.entries(SMOKE_SETTINGS[name])) process.env[setting] ||= value;
   }
   process.env.BENCH_RESULTS_DIR ||= mkdtempSync(join(tmpdir(), 'cuepoint-bench-smoke-'));
   return process.env.BENCH_RESULTS_DIR;

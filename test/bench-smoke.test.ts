@@ -19,6 +19,7 @@ import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import test from 'node:test';
+import { BENCHMARK_NAMES } from '../bench/benchmark-names.ts';
 import { runBench } from './helpers/bench-command.ts';
 import { testDatabaseUrl } from './helpers/database.ts';
 import { startPrivatePostgres } from './helpers/private-services.ts';
@@ -58,6 +59,11 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'list', args: ['list'], env: postgres, report: /^\d{4}-\d{2}-\d{2}\.json$/ },
     { name: 'webhooks', args: ['webhooks'], env: postgres, report: /-webhooks\.json$/ },
   ];
+  assert.deepEqual(
+    new Set(cases.map((smoke) => smoke.args[0])),
+    new Set(BENCHMARK_NAMES),
+    'every benchmark npm run bench knows has its smoke case',
+  );
   await Promise.all(
     cases.map((smoke) =>
       t.test(smoke.name, { timeout: 180_000 }, async (t) => {

@@ -24,6 +24,7 @@ export {
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
+export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

@@ -4,6 +4,7 @@
  * takes the area's operations from ./operations.ts.
  */
 export { type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
+export { countLedgerEntries } from './ledger-size.queries.ts';
 export { OUTCOME_KINDS, OUTCOME_STATUSES } from './outcomes.events.ts';
 export { MAX_AMOUNT } from './outcomes.schemas.ts';
 export { acceptStripeDelivery } from './stripe-intake.ts';

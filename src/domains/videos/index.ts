@@ -3,6 +3,8 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+export { ensureFolder } from './folders/folder-seed.queries.ts';
+export { archiveSeededVideos, insertSeedVideo, seedLeadForm } from './library-seed.queries.ts';
 export { videosWithAdaptiveStream } from './renditions/adaptive-streams.queries.ts';
 export {
   failRendition,
@@ -17,6 +19,7 @@ export {
   VIDEO_RENDITION_JOB,
 } from './renditions/renditions.queries.ts';
 export { findServableVideo, findServableVideos, isServable, servableVideos } from './servable-videos.queries.ts';
+export { endProcessing, recordSourceFileSize } from './uploads/processing-writes.queries.ts';
 export {
   claimUpload,
   finishUpload,
@@ -29,5 +32,6 @@ export {
   VIDEO_PROCESSING_JOB,
 } from './uploads/uploads.queries.ts';
 export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
+export { oldestVideosAmong, videosByViews } from './video-order.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';

@@ -10,6 +10,7 @@ export { conversionsOf } from './conversions.ts';
 export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
+export { viewingSessionsOfVideos } from './video-sessions.queries.ts';
 export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
 export { FOLD_BATCH_LIMIT, foldAll, foldViewing } from './viewing-fold.ts';
 export { createPageTokens, createViewingTokens, type ViewingTokens } from './viewing-token.ts';

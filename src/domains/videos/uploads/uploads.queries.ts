@@ -8,6 +8,7 @@ import type { Database } from '../../../db/tables/index.ts';
 import { enqueueJob } from '../../../job-queue/queue.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { getVideoDetail } from '../videos.queries.ts';
+import { endProcessing } from './processing-writes.queries.ts';
 
 export const VIDEO_PROCESSING_JOB = 'video.process';
 export const VIDEO_PROCESSING_ATTEMPTS = 3;
@@ -73,15 +74,7 @@ export async function markVideoFailed(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('videos')
-      .set({ status: 'failed', failure_reason: reason, updated_at: now })
-      .where('id', '=', videoId)
-      .where('workspace_id', '=', workspaceId)
-      .where('status', '=', 'processing')
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return;
+    if (!(await endProcessing(trx, workspaceId, videoId, { status: 'failed', failure_reason: reason }, now))) return;
     const video = await getVideoDetail(trx, workspaceId, videoId, links);
     const emit = outboxEmitter(trx, workspaceId, now);
     await emit('video.failed', { video_id: videoId, failure_reason: reason, video });

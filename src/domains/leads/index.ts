@@ -5,6 +5,7 @@
  */
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
 export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export { leadContactByEmail } from './lead-contacts.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,
@@ -25,4 +26,5 @@ export {
 } from './lead-records.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
+export { latestLeadOfViewer } from './viewer-leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

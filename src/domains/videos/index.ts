@@ -30,3 +30,4 @@ export {
 } from './uploads/uploads.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';
+export { assertVideoInWorkspace, videosTitled, videosWithIds, workspaceVideos } from './workspace-videos.queries.ts';

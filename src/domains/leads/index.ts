@@ -6,6 +6,7 @@
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
 export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
 export { emitLeadChange } from './lead-change-events.ts';
+export { leadContactByEmail } from './lead-contacts.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,
@@ -27,4 +28,5 @@ export {
 export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
+export { latestLeadOfViewer } from './viewer-leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

@@ -28,3 +28,4 @@ export { FeedReadError, type FeedWindow } from './calendar-feeds/ics-busy-times.
 export { readBusyTimes } from './calendar-feeds/ics-reader.ts';
 export { type BookableEventType, findBookableEventType } from './event-types/bookable-event-types.queries.ts';
 export { findEventType, insertEventType } from './event-types/event-types.queries.ts';
+export { eventTypesWithIds, workspaceEventTypes } from './event-types/workspace-event-types.queries.ts';

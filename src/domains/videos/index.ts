@@ -35,3 +35,4 @@ export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
 export { oldestVideosAmong, videosByViews } from './video-order.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';
+export { assertVideoInWorkspace, videosTitled, videosWithIds, workspaceVideos } from './workspace-videos.queries.ts';

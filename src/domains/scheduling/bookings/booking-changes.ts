@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
 import { outboxEmitter } from '../../../db/outbox.ts';
 import type { BookingCanceledBy, BookingRow, Database } from '../../../db/tables/index.ts';
+import { cancelBookedCall } from '../../outcomes/index.ts';
 import { explainStart } from '../availability/availability.ts';
 import { rulesOf } from '../availability/event-type-rules.ts';
 import { requireSchedulable } from '../availability/schedulable-instants.ts';
@@ -60,15 +61,7 @@ export async function cancelBooking(db: Kysely<Database>, request: CancelRequest
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (booking.outcome_id) {
-    await db
-      .updateTable('outcomes')
-      .set({ status: 'canceled' })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', booking.outcome_id)
-      .where('kind', '=', 'booked_call')
-      .execute();
-  }
+  if (booking.outcome_id) await cancelBookedCall(db, workspaceId, booking.outcome_id);
   await recordStep(db, booking, 'canceled', { canceled_by: request.by }, now);
   const emit = outboxEmitter(db, workspaceId, now);
   await emit('booking.canceled', { booking_id: booking.id, booking: bookingSnapshot(booking) });

@@ -4,13 +4,13 @@
  * lead lacks: anyone can type anyone's address into a public booking page, so a booking never
  * renames a known lead, changes its phone or respells its email.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Emit } from '../../../core/context.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import {
-  emailKey,
   emitLeadChange,
   type LeadFields,
+  leadContactByEmail,
   leadSnapshot,
   linkViewerToLead,
   recordLeadActivity,
@@ -59,12 +59,7 @@ async function fillingWhatTheLeadLacks(
   workspaceId: string,
   invitee: BookingLeadRequest['invitee'],
 ): Promise<LeadFields> {
-  const existing = await db
-    .selectFrom('leads')
-    .select(['email', 'name', 'first_name', 'phone'])
-    .where('workspace_id', '=', workspaceId)
-    .where(sql<string>`lower(email)`, '=', emailKey(invitee.email))
-    .executeTakeFirst();
+  const existing = await leadContactByEmail(db, workspaceId, invitee.email);
   if (!existing) return { email: invitee.email.trim(), name: invitee.name, phone: invitee.phone };
   const fields: LeadFields = { email: existing.email };
   if (invitee.name && existing.name === null && existing.first_name === null) fields.name = invitee.name;

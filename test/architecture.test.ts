@@ -127,6 +127,8 @@ function tablesNamed(text: string): Set<string> {
     for (const match of (template[1] ?? '').matchAll(/\b(?:from|join|into|update)\s+([a-z_]+)\b/gi)) names.add(match[1] ?? '');
   }
   for (const match of text.matchAll(/\bsql\.table\(\s*'([a-z_]+)'/g)) names.add(match[1] ?? '');
+  // findInWorkspace(db, 'videos', id) reads a table by name too.
+  for (const match of text.matchAll(/\bfindInWorkspace\(\s*[\w.]+,\s*'([a-z_]+)'/g)) names.add(match[1] ?? '');
   return new Set([...names].filter((name) => Object.hasOwn(TABLE_OWNERS, name)));
 }
 

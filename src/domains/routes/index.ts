@@ -6,7 +6,7 @@
 export { rebuildRouteCounters } from './analytics/route-counters.ts';
 export { routeStats } from './analytics/route-stats.queries.ts';
 export { liveRouteIds } from './graph/live-routes.queries.ts';
-export { routeCardFacts, routeNames } from './graph/route-facts.queries.ts';
+export { hasRoute, routeCardFacts, routeNames } from './graph/route-facts.queries.ts';
 export { findRoute } from './graph/route-graph.queries.ts';
 export type { RouteGraph } from './graph/route-graph.ts';
 export { insertRoute, insertStep, type WiredChoice, wireStep } from './graph/route-writes.queries.ts';

@@ -12,6 +12,11 @@ export function routeNames(db: Kysely<Database>, workspaceId: string) {
   return db.selectFrom('routes').select(['routes.id', 'routes.name']).where('routes.workspace_id', '=', workspaceId);
 }
 
+/** Whether the workspace has a route with this id (an id from a public page's query string). */
+export async function hasRoute(db: Kysely<Database>, workspaceId: string, routeId: string): Promise<boolean> {
+  return (await routeNames(db, workspaceId).where('routes.id', '=', routeId).executeTakeFirst()) !== undefined;
+}
+
 /**
  * Those of these routes the workspace has, each with its name, status, step count and entry step's
  * video (null columns when it has none); one query for any number of them.

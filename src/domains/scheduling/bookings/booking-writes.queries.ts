@@ -10,6 +10,8 @@ import { AppError } from '../../../core/errors.ts';
 import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/index.ts';
+import { hasRoute } from '../../routes/index.ts';
+import { videosWithIds } from '../../videos/index.ts';
 import { lockWorkspace } from '../../workspace/index.ts';
 
 /**
@@ -51,12 +53,12 @@ export async function bookingSources(
   workspaceId: string,
   from: { videoId?: string | null | undefined; routeId?: string | null | undefined },
 ): Promise<{ videoId: string | null; routeId: string | null }> {
-  const known = async (table: 'videos' | 'routes', id: string | null | undefined) => {
-    if (!id || !isUuid(id)) return null;
-    const row = await db.selectFrom(table).select('id').where('workspace_id', '=', workspaceId).where('id', '=', id).executeTakeFirst();
-    return row?.id ?? null;
+  const videoId = from.videoId && isUuid(from.videoId) ? from.videoId : null;
+  const routeId = from.routeId && isUuid(from.routeId) ? from.routeId : null;
+  return {
+    videoId: videoId && (await videosWithIds(db, workspaceId, [videoId])).length > 0 ? videoId : null,
+    routeId: routeId && (await hasRoute(db, workspaceId, routeId)) ? routeId : null,
   };
-  return { videoId: await known('videos', from.videoId), routeId: await known('routes', from.routeId) };
 }
 
 export interface NewBooking {

@@ -4,7 +4,10 @@
  * takes the area's operations from ./operations.ts.
  */
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
-export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export { leadBrowsers } from './lead-browsers.queries.ts';
+export { type CapturedFields, captureLead, captureLeadIn } from './lead-capture.ts';
+export { leadContacts } from './lead-contacts.queries.ts';
+export { leadCreationTimes, leadIdByEmail, leadOrigin } from './lead-facts.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,

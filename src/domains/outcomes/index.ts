@@ -3,8 +3,10 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+export { firstPurchaseAt, leadLedgerEntries } from './lead-ledger.queries.ts';
 export { type Emit, type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
 export { OUTCOME_KINDS, OUTCOME_STATUSES } from './outcomes.events.ts';
 export { MAX_AMOUNT } from './outcomes.schemas.ts';
+export { succeededRevenueEntries } from './revenue-entries.queries.ts';
 export { acceptStripeDelivery } from './stripe-intake.ts';
 export { STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from './stripe-signature.ts';

@@ -7,6 +7,7 @@ export { rebuildRouteCounters } from './analytics/route-counters.ts';
 export { routeStats } from './analytics/route-stats.queries.ts';
 export type { RouteGraph } from './graph/route-graph.ts';
 export { insertRoute, insertStep, type WiredChoice, wireStep } from './graph/route-writes.queries.ts';
+export { browserRouteChoices } from './player/browser-route-choices.queries.ts';
 export { findPlayerRoute, type PlayableVideo, type PlayerRoute, playerGraph } from './player/route-player.queries.ts';
 export { createRouteTokens, type RouteTokens } from './player/route-token.ts';
 export type { RouteEvent } from './player/route-visit-plan.ts';

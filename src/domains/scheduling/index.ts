@@ -27,3 +27,4 @@ export { CALENDAR_FEED_URL_PURPOSE } from './calendar-feeds/calendar-feed-url.ts
 export { FeedReadError, type FeedWindow } from './calendar-feeds/ics-busy-times.ts';
 export { readBusyTimes } from './calendar-feeds/ics-reader.ts';
 export { type BookableEventType, findBookableEventType } from './event-types/bookable-event-types.queries.ts';
+export { eventTypeStates } from './event-types/event-type-states.queries.ts';

@@ -28,5 +28,8 @@ export {
   VIDEO_PROCESSING_ATTEMPTS,
   VIDEO_PROCESSING_JOB,
 } from './uploads/uploads.queries.ts';
+export { videoLengthsAndZones } from './video-lengths.queries.ts';
+export { videoTitles } from './video-titles.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';
+export { addViewCounts } from './view-counts.queries.ts';

@@ -5,11 +5,15 @@
  */
 export { createBatchCollector } from './batch-collector.ts';
 export { createBatchStore, type IncomingBatch } from './batch-intake.queries.ts';
+export { browserCtaClicks, browserJourney, browserViews, recentViewsOfViewer, viewAtEdge } from './browser-viewing.queries.ts';
+export { countCapturedLead } from './captured-lead-counts.queries.ts';
 export { CollectBatch, type ViewingEvent } from './collect-batch.ts';
 export { conversionsOf } from './conversions.ts';
 export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
+export { videoLifetimeStats } from './video-lifetime-stats.queries.ts';
+export { viewersOfVideo } from './video-viewers.queries.ts';
 export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
 export { FOLD_BATCH_LIMIT, foldAll, foldViewing } from './viewing-fold.ts';
 export { createPageTokens, createViewingTokens, type ViewingTokens } from './viewing-token.ts';

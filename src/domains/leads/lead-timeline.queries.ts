@@ -209,14 +209,13 @@ export async function journeySummary(db: Kysely<Database>, workspaceId: string, 
     ? { kind: 'purchase' as const, at: purchasedAt.toISOString() }
     : { kind: 'capture' as const, at: lead.created_at.toISOString() };
   const gap = firstTouch ? Date.parse(conversion.at) - Date.parse(firstTouch.at) : -1;
-  const sums = totals;
   return {
     first_touch: firstTouch,
     last_touch: touch('last'),
     conversion,
     time_to_conversion_seconds: gap >= 0 ? Math.floor(gap / 1000) : null,
-    sessions: sums?.sessions ?? 0,
-    videos_watched: sums?.videos ?? 0,
-    watched_seconds: round(sums?.seconds ?? 0, 1),
+    sessions: totals?.sessions ?? 0,
+    videos_watched: totals?.videos ?? 0,
+    watched_seconds: round(totals?.seconds ?? 0, 1),
   };
 }

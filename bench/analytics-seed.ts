@@ -40,6 +40,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { prng } from '../src/cli/demo-library.ts';
+import { createWorkspace } from '../src/create-workspace.ts';
 import type { ViewingEvent } from '../src/domains/viewing/index.ts';
 import {
   addViewer,
@@ -53,7 +54,6 @@ import {
   type SessionState,
   SLICES,
 } from '../src/domains/viewing/index.ts';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
 import type { BenchPool } from './throwaway-database.ts';
 
 const VIDEOS = 50;

@@ -11,9 +11,9 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { DEMO_FOLDERS, demoVideos } from '../src/cli/demo-library.ts';
+import { createWorkspace } from '../src/create-workspace.ts';
 import { type DatabaseHandle, openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
 
 const MINUTE_MS = 60_000;
 

@@ -9,9 +9,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
+import { createWorkspace } from '../src/create-workspace.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
 import { type BenchVideos, countDatabase, type DatabaseCounts, insertVideos } from './collect-database.ts';
 
 export interface EmbeddedDataDir extends BenchVideos {

@@ -14,10 +14,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
+import { createWorkspace } from '../src/create-workspace.ts';
 import { openDatabase } from '../src/db/client.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { buildDependencies } from '../src/dependencies.ts';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
 import { connectRedisReady } from '../src/runtime.ts';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);

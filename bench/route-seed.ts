@@ -27,8 +27,8 @@
 
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { createWorkspace } from '../src/create-workspace.ts';
 import { rebuildRouteCounters } from '../src/domains/routes/index.ts';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
 import type { BenchPool } from './throwaway-database.ts';
 
 const HISTORY_DAYS = 90;

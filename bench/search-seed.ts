@@ -18,7 +18,7 @@
  */
 
 import { sql } from 'kysely';
-import { createWorkspace } from '../src/domains/workspace/index.ts';
+import { createWorkspace } from '../src/create-workspace.ts';
 import type { ServiceCall } from './route-seed.ts';
 import {
   CONTENT_WORDS,

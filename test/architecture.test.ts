@@ -190,3 +190,51 @@ test('every folder of the public transport is a surface on the one list, or one 
     .sort();
   assert.deepEqual(PUBLIC_SURFACES.map((surface) => surface.name).sort(), folders);
 });
+
+/** The files a module loads when it is evaluated: its relative imports that are not type-only. */
+function valueImports(path: string): string[] {
+  const text = readFileSync(join(ROOT, path), 'utf8');
+  const found: string[] = [];
+  for (const match of text.matchAll(/^(import|export)(\s+type)?\s*(\{[^}]*\})?[^;']*?(?:from\s*)?'(\.{1,2}\/[^']+)';/gm)) {
+    if (match[2]) continue;
+    const names = match[3];
+    if (
+      names
+        ?.slice(1, -1)
+        .split(',')
+        .every((name) => name.trim() === '' || name.trim().startsWith('type '))
+    )
+      continue;
+    found.push(normalize(join(dirname(path), match[4] ?? '')));
+  }
+  return found;
+}
+
+test('a front door lists the files that reach no other area first, so schemas are built before a cycle can read them', () => {
+  const reachesOtherAreas = (start: string, area: string): boolean => {
+    const seen = new Set([start]);
+    const queue = [start];
+    while (queue.length > 0) {
+      const path = queue.pop() ?? '';
+      for (const next of valueImports(path)) {
+        if (!next.startsWith('src/') || seen.has(next)) continue;
+        const other = areaOf(next);
+        if (other !== undefined && other !== area) return true;
+        seen.add(next);
+        queue.push(next);
+      }
+    }
+    return false;
+  };
+  const wrong: string[] = [];
+  for (const entry of readdirSync(join(ROOT, DOMAINS), { withFileTypes: true })) {
+    const index = `${DOMAINS}/${entry.name}/index.ts`;
+    if (!entry.isDirectory() || !CHECKED.includes(index)) continue;
+    let reachedBefore: string | undefined;
+    for (const file of valueImports(index)) {
+      if (reachesOtherAreas(file, entry.name)) reachedBefore ??= file;
+      else if (reachedBefore) wrong.push(`${index}: ${file} comes after ${reachedBefore}, which reaches another area`);
+    }
+  }
+  assert.deepEqual(wrong, []);
+});

@@ -12,11 +12,12 @@
  */
 import type { Config } from '../config.ts';
 import { PLANS } from '../core/plans.ts';
+import { createWorkspace } from '../create-workspace.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { configuredMediaStore } from '../dependencies.ts';
 import { countLeads } from '../domains/leads/index.ts';
 import { archiveSeededVideos } from '../domains/videos/index.ts';
-import { createWorkspace, workspaceFacts } from '../domains/workspace/index.ts';
+import { workspaceFacts } from '../domains/workspace/index.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { CommandRefusedError } from './command-refused.ts';

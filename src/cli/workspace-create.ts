@@ -4,7 +4,7 @@
  */
 import type { Config } from '../config.ts';
 import { PLAN_NAMES, type PlanName } from '../core/plans.ts';
-import { createWorkspace } from '../domains/workspace/index.ts';
+import { createWorkspace } from '../create-workspace.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { UsageError } from './usage-error.ts';
 

@@ -7,14 +7,26 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Emit } from '../core/context.ts';
-import { checkEventData, type EventData, type EventType } from '../event-catalog.ts';
+import type { EventData, EventType } from '../event-catalog.ts';
 import type { Database } from './tables/index.ts';
+
+/**
+ * The catalog's checker, loaded when the first event is recorded rather than with this module: the
+ * catalog assembles every area's event schemas, and areas record events through this module, so a
+ * static import would put every area in one import cycle with the outbox at its bottom, and ES
+ * modules evaluate a cycle in an order where a schema can be read before it is built.
+ */
+let eventChecker: Promise<typeof import('../event-catalog.ts').checkEventData> | undefined;
+function checker() {
+  eventChecker ??= import('../event-catalog.ts').then((catalog) => catalog.checkEventData);
+  return eventChecker;
+}
 
 export async function recordEvent<T extends EventType>(
   db: Kysely<Database>,
   event: { workspaceId: string; type: T; data: EventData<T>; at: Date },
 ): Promise<string> {
-  checkEventData(event.type, event.data);
+  (await checker())(event.type, event.data);
   const id = randomUUID();
   await db
     .insertInto('events')

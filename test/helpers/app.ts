@@ -25,6 +25,7 @@ import { type Config, loadConfig } from '../../src/config.ts';
 import { type Scope, TIER_SCOPES } from '../../src/core/scopes.ts';
 import { createSealedBox } from '../../src/core/secrets/sealed-box.ts';
 import type { CredentialKind } from '../../src/core/secrets/tokens.ts';
+import { createWorkspace } from '../../src/create-workspace.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type {
   LeadSource,
@@ -41,7 +42,6 @@ import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-
 import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feeds/calendar-feed-url.ts';
 import { countLedgerEntry } from '../../src/domains/viewing/workspace-day-counts.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
-import { createWorkspace } from '../../src/domains/workspace/workspace.queries.ts';
 import type { Lookup } from '../../src/net/check-url.ts';
 import { connectRedisReady } from '../../src/runtime.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';

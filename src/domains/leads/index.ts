@@ -3,10 +3,12 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+// First the files that reach no other area: ES modules evaluate a front door's files in this order, and
+// other areas build their schemas from these when they load, so they must be ready before any file
+// below, which may lead back here through another area.
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
-export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export { leadBrowsers } from './lead-browsers.queries.ts';
 export { emitLeadChange } from './lead-change-events.ts';
-export { leadContactByEmail } from './lead-contacts.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,
@@ -16,6 +18,14 @@ export {
   normalizeLeadForm,
   storedLeadForm,
 } from './lead-form.ts';
+export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
+export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
+export { latestLeadOfViewer } from './viewer-leads.queries.ts';
+
+// Then the files that reach other areas.
+export { type CapturedFields, captureLead, captureLeadIn } from './lead-capture.ts';
+export { leadContactByEmail, leadContacts } from './lead-contacts.queries.ts';
+export { leadCreationTimes, leadIdByEmail, leadOrigin } from './lead-facts.queries.ts';
 export {
   addLeadEngagement,
   emailKey,
@@ -25,8 +35,5 @@ export {
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
-export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
-export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
-export { latestLeadOfViewer } from './viewer-leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

@@ -13,7 +13,8 @@ import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { findServableVideo } from '../videos/index.ts';
-import { emptySketch } from '../viewing/index.ts';
+import { countCapturedLead } from '../viewing/index.ts';
+import { workspaceFactsTable } from '../workspace/index.ts';
 import { ENGAGEMENT_POINTS } from './engagement-score.ts';
 import { emitLeadChange } from './lead-change-events.ts';
 import { LEAD_FORM_FIELDS, type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
@@ -77,7 +78,7 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
   const { videoId, viewerId, at } = request;
   const video = await findServableVideo(trx, videoId, (query) =>
     query
-      .innerJoin('workspaces', 'workspaces.id', 'videos.workspace_id')
+      .innerJoin(workspaceFactsTable(trx).as('workspaces'), 'workspaces.id', 'videos.workspace_id')
       .select(['videos.workspace_id', 'videos.lead_form', 'workspaces.timezone']),
   );
   if (!video) throw new AppError('not_found', 'This video is not available.');
@@ -121,7 +122,7 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
     at,
   });
   await addLeadEngagement(trx, { leadId, points: ENGAGEMENT_POINTS.formSubmitted, at });
-  if (counted) await countLead(trx, workspaceId, videoId, localDay(at, video.timezone), at);
+  if (counted) await countCapturedLead(trx, workspaceId, videoId, localDay(at, video.timezone), at);
 
   if (await moveStatusOnScore(trx, workspaceId, leadId, at)) changed.push('status');
   const lead = await leadSnapshot(trx, workspaceId, leadId, at);
@@ -161,26 +162,4 @@ async function keepingWhatTheLeadHolds(trx: Transaction<Database>, workspaceId: 
     if (sent[name] !== undefined && existing[name] === null) fields[name] = sent[name];
   }
   return fields;
-}
-
-/** Counts a captured lead in the video's day, the workspace's day and the video's lifetime (its form's conversions). */
-export async function countLead(trx: Transaction<Database>, workspaceId: string, videoId: string, day: string, at: Date): Promise<void> {
-  // The workspace's day first: the order every writer of these rows locks them in (the fold too).
-  await trx
-    .insertInto('workspace_daily_stats')
-    .values({ workspace_id: workspaceId, day, viewer_sketch: emptySketch(), video_sketch: emptySketch(), leads: 1 })
-    .onConflict((conflict) =>
-      conflict.columns(['workspace_id', 'day']).doUpdateSet({ leads: sql<number>`workspace_daily_stats.leads + 1` }),
-    )
-    .execute();
-  await trx
-    .insertInto('video_daily_stats')
-    .values({ video_id: videoId, day, workspace_id: workspaceId, viewer_sketch: emptySketch(), leads: 1 })
-    .onConflict((conflict) => conflict.columns(['video_id', 'day']).doUpdateSet({ leads: sql<number>`video_daily_stats.leads + 1` }))
-    .execute();
-  await trx
-    .insertInto('video_stats')
-    .values({ video_id: videoId, workspace_id: workspaceId, leads: 1, updated_at: at })
-    .onConflict((conflict) => conflict.column('video_id').doUpdateSet({ leads: sql<number>`video_stats.leads + 1`, updated_at: at }))
-    .execute();
 }

@@ -1,8 +1,10 @@
 /**
- * A lead's contact fields looked up by email, compared as upsert_lead compares (trimmed, case aside),
- * for a writer that fills only what the lead lacks before it upserts.
+ * A lead's contact fields for other areas: looked up by email, compared as upsert_lead compares
+ * (trimmed, case aside), for a writer that fills only what the lead lacks before it upserts; or as a
+ * table to join in the reader's own statement for rows that name a lead (an outcome's buyer).
+ * PostgreSQL flattens that subquery into a join on `leads`.
  */
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import type { Database, LeadRow } from '../../db/tables/index.ts';
 import { emailKey } from './lead-records.queries.ts';
 
@@ -18,4 +20,12 @@ export async function leadContactByEmail(
     .where('workspace_id', '=', workspaceId)
     .where(sql<string>`lower(email)`, '=', emailKey(email))
     .executeTakeFirst();
+}
+
+/** The workspace's leads as (id, email, name, first_name, last_name), to join by id (`.as('l')`). */
+export function leadContacts(
+  db: Kysely<Database>,
+  workspaceId: string,
+): SelectQueryBuilder<Database, 'leads', Pick<LeadRow, 'id' | 'email' | 'name' | 'first_name' | 'last_name'>> {
+  return db.selectFrom('leads').select(['id', 'email', 'name', 'first_name', 'last_name']).where('workspace_id', '=', workspaceId);
 }

@@ -9,7 +9,8 @@ import { type Kysely, sql } from 'kysely';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database, LeadActivityKind, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
-import { countNewLead, totalLength } from '../viewing/index.ts';
+import { videoTitles } from '../videos/index.ts';
+import { countNewLead, recentViewsOfViewer, totalLength } from '../viewing/index.ts';
 import { addEngagement, decayedPoints, engagementScore, sessionPoints } from './engagement-score.ts';
 import { emitLeadChange } from './lead-change-events.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
@@ -271,15 +272,7 @@ export async function linkViewerToLead(
     .returning('viewer_id')
     .executeTakeFirst();
   if (!inserted) return false;
-  const sessions = await db
-    .selectFrom('viewing_sessions')
-    .select(['last_seen_at', 'duration_seconds', 'watched', 'played_seconds', 'cta_clicks'])
-    .where('workspace_id', '=', link.workspaceId)
-    .where('viewer_id', '=', link.viewerId)
-    .where('is_view', '=', true)
-    .orderBy('started_at', 'desc')
-    .limit(PAST_SESSIONS_CREDITED)
-    .execute();
+  const sessions = await recentViewsOfViewer(db, link.workspaceId, link.viewerId, PAST_SESSIONS_CREDITED);
   let points = 0;
   for (const session of sessions) {
     const earned = sessionPoints({
@@ -356,7 +349,7 @@ export async function addLeadEngagement(db: Kysely<Database>, change: { leadId: 
 export async function leadSnapshot(db: Kysely<Database>, workspaceId: string, leadId: string, now: Date): Promise<LeadSnapshot> {
   const row = await db
     .selectFrom('leads as l')
-    .leftJoin('videos as v', 'v.id', 'l.source_video_id')
+    .leftJoin(videoTitles(db, workspaceId).as('v'), 'v.id', 'l.source_video_id')
     .selectAll('l')
     .select(['v.title as source_video_title'])
     .where('l.workspace_id', '=', workspaceId)

@@ -11,7 +11,11 @@
 import { type Kysely, sql } from 'kysely';
 import type { Static } from 'typebox';
 import type { Database, LeadRow, LeadStatus } from '../../db/tables/index.ts';
-import { slicePlays, totalLength } from '../viewing/index.ts';
+import { firstPurchaseAt, leadLedgerEntries } from '../outcomes/index.ts';
+import { browserRouteChoices } from '../routes/index.ts';
+import { videoTitles } from '../videos/index.ts';
+import { browserCtaClicks, browserJourney, browserViews, slicePlays, totalLength } from '../viewing/index.ts';
+import { leadBrowsers } from './lead-browsers.queries.ts';
 import type { TimelineEntry as TimelineEntrySchema, TimelineKind } from './leads.schemas.ts';
 
 type Scalar = string | number | boolean | null;
@@ -60,33 +64,11 @@ export async function leadTimeline(db: Kysely<Database>, workspaceId: string, le
   return { entries, total: sources.reduce((sum, source) => sum + source.total, 0) };
 }
 
-/** The browsers linked to the lead, as a subquery of viewer ids. */
-const leadBrowsers = (workspaceId: string, leadId: string) =>
-  sql`select lv.viewer_id from lead_viewers lv where lv.workspace_id = ${workspaceId} and lv.lead_id = ${leadId}`;
-
-/** A condition on sessions `s`: those of the browsers linked to the lead, before or after the link. */
-const ofLeadBrowsers = (workspaceId: string, leadId: string) =>
-  sql`s.workspace_id = ${workspaceId} and s.viewer_id in (${leadBrowsers(workspaceId, leadId)})`;
-
 async function views(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
-  const rows = await sql<{
-    video_id: string;
-    title: string;
-    started_at: Date;
-    duration_seconds: number;
-    watched: [number, number][];
-    played_seconds: number;
-    completed: boolean;
-    cta_clicks: number;
-  }>`select s.video_id, v.title, s.started_at, s.duration_seconds, s.watched, s.played_seconds, s.completed, s.cta_clicks
-     from viewing_sessions s join videos v on v.id = s.video_id
-     where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view
-     order by s.started_at desc, s.id desc limit ${limit}`.execute(db);
-  const count = await sql<{ n: number }>`
-    select count(*)::int as n from viewing_sessions s where ${ofLeadBrowsers(workspaceId, leadId)} and s.is_view`.execute(db);
+  const { rows, total } = await browserViews(db, workspaceId, leadBrowsers(db, workspaceId, leadId), limit);
   return {
-    total: count.rows[0]?.n ?? 0,
-    entries: rows.rows.map((row) => ({
+    total,
+    entries: rows.map((row) => ({
       kind: 'view',
       at: row.started_at.toISOString(),
       video: ref(row.video_id, row.title),
@@ -106,23 +88,10 @@ async function views(db: Kysely<Database>, workspaceId: string, leadId: string, 
 }
 
 async function ctaClicks(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
-  const rows = await sql<{ video_id: string; title: string; received_at: Date; label: string | null; position: string | null }>`
-    select s.video_id, v.title, b.received_at, e.event->>'label' as label, e.event->>'position' as position
-    from viewing_sessions s
-    join viewing_batches b on b.session_id = s.id
-    join videos v on v.id = s.video_id
-    cross join lateral jsonb_array_elements(b.events) as e(event)
-    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'
-    order by b.received_at desc, b.session_id desc, b.sequence desc limit ${limit}`.execute(db);
-  const count = await sql<{ n: number }>`
-    select count(*)::int as n
-    from viewing_sessions s
-    join viewing_batches b on b.session_id = s.id
-    cross join lateral jsonb_array_elements(b.events) as e(event)
-    where ${ofLeadBrowsers(workspaceId, leadId)} and e.event->>'type' = 'cta_click'`.execute(db);
+  const { rows, total } = await browserCtaClicks(db, workspaceId, leadBrowsers(db, workspaceId, leadId), limit);
   return {
-    total: count.rows[0]?.n ?? 0,
-    entries: rows.rows.map((row) => ({
+    total,
+    entries: rows.map((row) => ({
       kind: 'cta_click',
       at: row.received_at.toISOString(),
       video: ref(row.video_id, row.title),
@@ -137,32 +106,10 @@ async function ctaClicks(db: Kysely<Database>, workspaceId: string, leadId: stri
  * (a choice re-wired away since keeps the words the viewer saw).
  */
 async function routeChoices(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
-  const visitSteps = sql`route_visit_steps vs join route_visits rv on rv.id = vs.visit_id`;
-  const madeByLead = sql`vs.workspace_id = ${workspaceId} and rv.workspace_id = ${workspaceId} and vs.chosen_at is not null
-    and rv.viewer_id in (${leadBrowsers(workspaceId, leadId)})`;
-  const [rows, count] = await Promise.all([
-    sql<{
-      chosen_at: Date;
-      route_id: string;
-      route: string;
-      choice: string | null;
-      target: string | null;
-      video_id: string;
-      title: string;
-    }>`select vs.chosen_at, vs.route_id, r.name as route, coalesce(vs.choice_label, c.label) as choice, c.target,
-         v.id as video_id, v.title
-       from ${visitSteps}
-       join routes r on r.id = vs.route_id
-       join route_steps st on st.id = vs.step_id
-       join videos v on v.id = st.video_id
-       left join route_choices c on c.id = vs.choice_id
-       where ${madeByLead}
-       order by vs.chosen_at desc, vs.visit_id desc, vs.position desc limit ${limit}`.execute(db),
-    sql<{ n: number }>`select count(*)::int as n from ${visitSteps} where ${madeByLead}`.execute(db),
-  ]);
+  const { rows, total } = await browserRouteChoices(db, workspaceId, leadBrowsers(db, workspaceId, leadId), limit);
   return {
-    total: count.rows[0]?.n ?? 0,
-    entries: rows.rows.map((row) => ({
+    total,
+    entries: rows.map((row) => ({
       kind: 'route_choice',
       at: row.chosen_at.toISOString(),
       video: ref(row.video_id, row.title),
@@ -181,7 +128,7 @@ async function activities(db: Kysely<Database>, workspaceId: string, leadId: str
     .where('a.kind', 'not in', ['outcome', 'route_choice']);
   const [rows, count] = await Promise.all([
     base
-      .leftJoin('videos as v', 'v.id', 'a.video_id')
+      .leftJoin(videoTitles(db, workspaceId).as('v'), 'v.id', 'a.video_id')
       .select(['a.kind', 'a.data', 'a.occurred_at', 'a.video_id', 'v.title'])
       .orderBy('a.occurred_at', 'desc')
       .orderBy('a.id', 'desc')
@@ -217,19 +164,9 @@ function activityEntry(kind: TimelineKind, data: Record<string, unknown>, at: Da
 }
 
 async function outcomes(db: Kysely<Database>, workspaceId: string, leadId: string, limit: number): Promise<Source> {
-  const base = db.selectFrom('outcomes as o').where('o.workspace_id', '=', workspaceId).where('o.lead_id', '=', leadId);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('videos as v', (join) => join.on('v.id', '=', sql<string>`coalesce(o.video_id, o.last_touch_video_id)`))
-      .select(['o.id', 'o.kind', 'o.status', 'o.amount', 'o.currency', 'o.occurred_at', 'v.id as video_id', 'v.title'])
-      .orderBy('o.occurred_at', 'desc')
-      .orderBy('o.id', 'desc')
-      .limit(limit)
-      .execute(),
-    base.select(sql<number>`count(*)::int`.as('n')).executeTakeFirstOrThrow(),
-  ]);
+  const { rows, total } = await leadLedgerEntries(db, workspaceId, leadId, limit);
   return {
-    total: count.n,
+    total,
     entries: rows.map((row) => ({
       kind: 'outcome',
       at: row.occurred_at.toISOString(),
@@ -261,39 +198,24 @@ export interface JourneySummary {
  * capture (when the lead was added) for a lead who has not bought.
  */
 export async function journeySummary(db: Kysely<Database>, workspaceId: string, lead: LeadRow): Promise<JourneySummary> {
-  const views = sql`viewing_sessions s join videos v on v.id = s.video_id where ${ofLeadBrowsers(workspaceId, lead.id)} and s.is_view`;
-  const touches = await sql<{ edge: string; started_at: Date; video_id: string; title: string }>`
-    (select 'first' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at asc, s.id asc limit 1)
-    union all
-    (select 'last' as edge, s.started_at, s.video_id, v.title from ${views} order by s.started_at desc, s.id desc limit 1)`.execute(db);
-  const totals = await sql<{ sessions: number; videos: number; seconds: number | null }>`
-    select count(*)::int as sessions, count(distinct s.video_id)::int as videos, sum(s.played_seconds)::float8 as seconds
-    from ${views}`.execute(db);
-  const purchase = await db
-    .selectFrom('outcomes')
-    .select(sql<Date | null>`min(occurred_at)`.as('at'))
-    .where('workspace_id', '=', workspaceId)
-    .where('lead_id', '=', lead.id)
-    .where('kind', '=', 'purchase')
-    .where('status', '=', 'succeeded')
-    .executeTakeFirst();
+  const { touches, totals } = await browserJourney(db, workspaceId, leadBrowsers(db, workspaceId, lead.id));
+  const purchasedAt = await firstPurchaseAt(db, workspaceId, lead.id);
   const touch = (edge: string) => {
-    const row = touches.rows.find((r) => r.edge === edge);
+    const row = touches.find((r) => r.edge === edge);
     return row ? { at: row.started_at.toISOString(), video: { video_id: row.video_id, title: row.title } } : null;
   };
   const firstTouch = touch('first');
-  const conversion = purchase?.at
-    ? { kind: 'purchase' as const, at: purchase.at.toISOString() }
+  const conversion = purchasedAt
+    ? { kind: 'purchase' as const, at: purchasedAt.toISOString() }
     : { kind: 'capture' as const, at: lead.created_at.toISOString() };
   const gap = firstTouch ? Date.parse(conversion.at) - Date.parse(firstTouch.at) : -1;
-  const sums = totals.rows[0];
   return {
     first_touch: firstTouch,
     last_touch: touch('last'),
     conversion,
     time_to_conversion_seconds: gap >= 0 ? Math.floor(gap / 1000) : null,
-    sessions: sums?.sessions ?? 0,
-    videos_watched: sums?.videos ?? 0,
-    watched_seconds: round(sums?.seconds ?? 0, 1),
+    sessions: totals?.sessions ?? 0,
+    videos_watched: totals?.videos ?? 0,
+    watched_seconds: round(totals?.seconds ?? 0, 1),
   };
 }

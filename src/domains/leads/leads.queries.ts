@@ -8,6 +8,8 @@ import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
+import { videoTitles } from '../videos/index.ts';
+import { viewersOfVideo } from '../viewing/index.ts';
 import { emailKey, toLeadSnapshot } from './lead-records.queries.ts';
 import type { LeadSnapshot } from './leads.events.ts';
 
@@ -80,7 +82,10 @@ export function leadTextMatch(workspaceId: string, search: string, personalField
 }
 
 function filteredLeads(db: Kysely<Database>, workspaceId: string, filters: LeadFilters) {
-  let query = db.selectFrom('leads as l').leftJoin('videos as sv', 'sv.id', 'l.source_video_id').where('l.workspace_id', '=', workspaceId);
+  let query = db
+    .selectFrom('leads as l')
+    .leftJoin(videoTitles(db, workspaceId).as('sv'), 'sv.id', 'l.source_video_id')
+    .where('l.workspace_id', '=', workspaceId);
   if (filters.status) query = query.where('l.status', '=', filters.status);
   if (filters.source) query = query.where('l.source', '=', filters.source);
   if (filters.capturedFrom) query = query.where('l.created_at', '>=', filters.capturedFrom);
@@ -94,14 +99,10 @@ function filteredLeads(db: Kysely<Database>, workspaceId: string, filters: LeadF
         eb.exists(
           eb
             .selectFrom('lead_viewers as lv')
-            .innerJoin('viewing_sessions as s', (join) =>
-              join.onRef('s.workspace_id', '=', 'lv.workspace_id').onRef('s.viewer_id', '=', 'lv.viewer_id'),
-            )
+            .innerJoin(viewersOfVideo(db, workspaceId, videoId).as('s'), 's.viewer_id', 'lv.viewer_id')
             .select(sql.lit(1).as('one'))
             .whereRef('lv.lead_id', '=', 'l.id')
-            .where('lv.workspace_id', '=', workspaceId)
-            .where('s.video_id', '=', videoId)
-            .where('s.is_view', '=', true),
+            .where('lv.workspace_id', '=', workspaceId),
         ),
       ]),
     );

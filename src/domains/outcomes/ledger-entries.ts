@@ -6,7 +6,7 @@
  * inserted with its attribution, and the lead gets an `outcome` activity, engagement points and its
  * automatic status. Emits lead.created (a new lead), lead.updated (a status move) and outcome.created.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Emit } from '../../core/context.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
@@ -16,8 +16,8 @@ import {
   addLeadEngagement,
   automaticStatus,
   ENGAGEMENT_POINTS,
-  emailKey,
   emitLeadChange,
+  leadIdByEmail,
   leadSnapshot,
   recordLeadActivity,
   upsertLeadRecord,
@@ -141,13 +141,8 @@ async function leadForEmail(
   reference: { email: string; source: LeadSource },
   emit: Emit,
 ): Promise<string> {
-  const known = await db
-    .selectFrom('leads')
-    .select('id')
-    .where('workspace_id', '=', request.workspaceId)
-    .where(sql<string>`lower(email)`, '=', emailKey(reference.email))
-    .executeTakeFirst();
-  if (known) return known.id;
+  const known = await leadIdByEmail(db, request.workspaceId, reference.email);
+  if (known) return known;
   const { lead, created } = await upsertLeadRecord(db, {
     workspaceId: request.workspaceId,
     fields: { email: reference.email },

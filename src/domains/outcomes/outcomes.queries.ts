@@ -9,6 +9,8 @@ import { foundInWorkspace } from '../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, OutcomeKind, OutcomeSource, OutcomeStatus, OutcomesTable } from '../../db/tables/index.ts';
+import { leadContacts } from '../leads/index.ts';
+import { videoTitles } from '../videos/index.ts';
 import { countLedgerEntry } from '../viewing/index.ts';
 import { attributeToVideos } from './attribution.ts';
 import type { OutcomeSnapshot } from './outcomes.events.ts';
@@ -134,13 +136,13 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 type OutcomesAsO = Database & { o: Database['outcomes'] };
 
-/** An entry's columns with its lead and the titles of its videos, on a query over `outcomes as o`. */
-function withParts<O>(query: SelectQueryBuilder<OutcomesAsO, 'o', O>) {
+/** An entry's columns with its lead and the titles of its videos, on a query over the workspace's `outcomes as o`. */
+function withParts<O>(db: Kysely<Database>, workspaceId: string, query: SelectQueryBuilder<OutcomesAsO, 'o', O>) {
   return query
-    .leftJoin('leads as l', 'l.id', 'o.lead_id')
-    .leftJoin('videos as v', 'v.id', 'o.video_id')
-    .leftJoin('videos as vf', 'vf.id', 'o.first_touch_video_id')
-    .leftJoin('videos as vl', 'vl.id', 'o.last_touch_video_id')
+    .leftJoin(leadContacts(db, workspaceId).as('l'), 'l.id', 'o.lead_id')
+    .leftJoin(videoTitles(db, workspaceId).as('v'), 'v.id', 'o.video_id')
+    .leftJoin(videoTitles(db, workspaceId).as('vf'), 'vf.id', 'o.first_touch_video_id')
+    .leftJoin(videoTitles(db, workspaceId).as('vl'), 'vl.id', 'o.last_touch_video_id')
     .select([
       'o.id',
       'o.kind',
@@ -207,6 +209,8 @@ function toOutcomeSnapshot(row: OutcomeRow): OutcomeSnapshot {
 /** One entry as list_outcomes and outcome.created show it (unmasked: the pipeline and webhook payloads mask). */
 export async function outcomeSnapshot(db: Kysely<Database>, workspaceId: string, outcomeId: string): Promise<OutcomeSnapshot> {
   const row = await withParts(
+    db,
+    workspaceId,
     db.selectFrom('outcomes as o').where('o.workspace_id', '=', workspaceId).where('o.id', '=', outcomeId),
   ).executeTakeFirst();
   return toOutcomeSnapshot(foundInWorkspace(row, 'outcomes', outcomeId));
@@ -254,7 +258,12 @@ export async function listOutcomes(
   filters: OutcomeFilters,
   page: PageRequest,
 ): Promise<KeysetRows<OutcomeSnapshot>> {
-  const { rows, keys, total } = await keysetPage(filtered(db, workspaceId, filters), withParts, NEWEST_OCCURRED, page);
+  const { rows, keys, total } = await keysetPage(
+    filtered(db, workspaceId, filters),
+    (query) => withParts(db, workspaceId, query),
+    NEWEST_OCCURRED,
+    page,
+  );
   return { rows: rows.map(toOutcomeSnapshot), keys, total };
 }
 

@@ -10,6 +10,8 @@ import type { FieldProblem } from '../../core/errors.ts';
 import { PLANS } from '../../core/plans.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { eventTypeStates } from '../scheduling/index.ts';
+import { workspaceFactsTable } from '../workspace/index.ts';
 
 const FIELD = 'booking_event_type_id';
 
@@ -17,9 +19,12 @@ const FIELD = 'booking_event_type_id';
 export async function bookingEventTypeProblems(db: Kysely<Database>, workspaceId: string, input: unknown): Promise<FieldProblem[]> {
   const value = typeof input === 'object' && input !== null ? (input as Record<string, unknown>)[FIELD] : undefined;
   if (typeof value !== 'string' || !isUuid(value)) return [];
+  // One statement: the workspace's plan, and the event type when the workspace has it.
   const row = await db
-    .selectFrom('workspaces as w')
-    .leftJoin('event_types as e', (join) => join.onRef('e.workspace_id', '=', 'w.id').on('e.id', '=', value.toLowerCase()))
+    .selectFrom(workspaceFactsTable(db).as('w'))
+    .leftJoin(eventTypeStates(db, workspaceId).as('e'), (join) =>
+      join.onRef('e.workspace_id', '=', 'w.id').on('e.id', '=', value.toLowerCase()),
+    )
     .select(['w.plan', 'e.id', 'e.active'])
     .where('w.id', '=', workspaceId)
     .executeTakeFirst();

@@ -14,7 +14,7 @@ import type { Database, VideoRow } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/index.ts';
 import { type TranscriptFacts, transcriptFacts } from '../transcripts/index.ts';
-import { conversionsOf } from '../viewing/index.ts';
+import { conversionsOf, videoLifetimeStats } from '../viewing/index.ts';
 import { renditionsOf } from './renditions/renditions.queries.ts';
 import { isServable } from './servable-videos.queries.ts';
 import type { VideoDetail, VideoSummary } from './videos.schemas.ts';
@@ -148,7 +148,7 @@ export async function listVideos(
 
 export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, videoId: string, links: MediaLinks): Promise<VideoDetail> {
   const row = await baseQuery(db, workspaceId)
-    .leftJoin('video_stats as s', 's.video_id', 'v.id')
+    .leftJoin(videoLifetimeStats(db, workspaceId).as('s'), 's.video_id', 'v.id')
     .select(summaryColumns)
     .select([
       'v.source_url',

@@ -15,7 +15,7 @@ import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
 import type { ItemOutcome } from '../../core/values/group-commit.ts';
 import type { Database } from '../../db/tables/index.ts';
-import { findServableVideos } from '../videos/index.ts';
+import { findServableVideos, servableVideos } from '../videos/index.ts';
 import { checkBatchEvents, type ViewingEvent } from './collect-batch.ts';
 
 export interface IncomingBatch {
@@ -108,11 +108,10 @@ interface Checked {
  */
 async function insertServable(db: Kysely<Database>, checked: readonly Checked[]): Promise<{ servable: Set<string>; stored: Set<string> }> {
   const column = <T>(pick: (entry: Checked) => T) => checked.map(pick);
+  const videoIds = [...new Set(column((e) => e.batch.videoId))];
+  const servableAmong = servableVideos(db).select('videos.id').where('videos.id', '=', sql<string>`any(${videoIds}::uuid[])`);
   const { rows } = await sql<{ kind: 'servable' | 'stored'; id: string; sequence: number | null }>`
-    with servable as (
-      select id from videos
-      where id = any(${[...new Set(column((e) => e.batch.videoId))]}::uuid[]) and status = 'ready' and not archived
-    ), stored as (
+    with servable as ${servableAmong}, stored as (
       insert into viewing_batches (session_id, sequence, workspace_id, video_id, viewer_id, events, received_at)
       select b.session_id, b.sequence, b.workspace_id, b.video_id, b.viewer_id, b.events, b.received_at
       from unnest(

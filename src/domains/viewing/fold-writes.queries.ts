@@ -13,6 +13,7 @@
  */
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
+import { addViewCounts } from '../videos/index.ts';
 import type { FoldPlan, SessionRecord, Totals } from './fold-plan.ts';
 import { addViewer, countViewers, emptySketch } from './viewer-sketch.ts';
 
@@ -179,13 +180,10 @@ export async function writeVideos(trx: Trx, plan: FoldPlan, now: Date): Promise<
       viewer_sketch = coalesce(excluded.viewer_sketch, video_stats.viewer_sketch),
       unique_viewers = case when excluded.unique_viewers > 0 then excluded.unique_viewers else video_stats.unique_viewers end,
       updated_at = excluded.updated_at`.execute(trx);
-  const viewed = input.filter((row) => row.views > 0).map((row) => ({ video_id: row.video_id, views: row.views }));
-  if (viewed.length > 0) {
-    await sql`
-      update videos set view_count = videos.view_count + r.views
-      from jsonb_to_recordset(${json(viewed)}) as r(video_id uuid, views int)
-      where videos.id = r.video_id`.execute(trx);
-  }
+  await addViewCounts(
+    trx,
+    rows.filter((row) => row.views > 0),
+  );
   const add = (column: 'reach' | 'plays' | 'cta_clicks') =>
     sql`(select array_agg(a + b order by i) from unnest(video_heatmaps.${sql.ref(column)}, excluded.${sql.ref(column)}) with ordinality as t(a, b, i))`;
   await sql`

@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
 import { creditViewingToLeadsOfMany } from '../leads/index.ts';
+import { videoLengthsAndZones } from '../videos/index.ts';
 import type { ViewingEvent } from './collect-batch.ts';
 import { planFold, type SessionRecord, type StoredBatch, type VideoForSessions } from './fold-plan.ts';
 import { writeSessions, writeVideoDays, writeVideos, writeWorkspaceDays } from './fold-writes.queries.ts';
@@ -169,16 +170,6 @@ async function storedSessions(trx: Transaction<Database>, ids: readonly string[]
 
 /** Length and time zone for the videos of new sessions (whatever their state now: the batches were accepted). */
 async function videosForSessions(trx: Transaction<Database>, videoIds: readonly string[]): Promise<Map<string, VideoForSessions>> {
-  if (videoIds.length === 0) return new Map();
-  const rows = await trx
-    .selectFrom('videos')
-    .innerJoin('workspaces', 'workspaces.id', 'videos.workspace_id')
-    .select(['videos.id', 'videos.duration_seconds', 'workspaces.timezone'])
-    .where('videos.id', 'in', [...new Set(videoIds)])
-    .execute();
-  return new Map(
-    rows
-      .filter((row) => row.duration_seconds)
-      .map((row) => [row.id, { durationSeconds: row.duration_seconds as number, timeZone: row.timezone }]),
-  );
+  const videos = await videoLengthsAndZones(trx, videoIds);
+  return new Map(videos.map((video) => [video.id, { durationSeconds: video.durationSeconds, timeZone: video.timeZone }]));
 }

@@ -10,13 +10,13 @@
 import { sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import type { Database, OutcomeKind, OutcomeStatus } from '../../db/tables/index.ts';
+import { workspaceTimeZone } from '../workspace/index.ts';
 import { emptySketch } from './viewer-sketch.ts';
 
 type Db = Transaction<Database> | import('kysely').Kysely<Database>;
 
 async function localDayOf(db: Db, workspaceId: string, at: Date): Promise<string> {
-  const { timezone } = await db.selectFrom('workspaces').select('timezone').where('id', '=', workspaceId).executeTakeFirstOrThrow();
-  return localDay(at, timezone);
+  return localDay(at, await workspaceTimeZone(db, workspaceId));
 }
 
 /** One more lead created on the local day of `at`. */

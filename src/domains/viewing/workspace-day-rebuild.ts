@@ -9,6 +9,9 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
+import { leadCreationTimes } from '../leads/index.ts';
+import { succeededRevenueEntries } from '../outcomes/index.ts';
+import { workspaceTimeZone } from '../workspace/index.ts';
 import { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
 
 interface VideoDay {
@@ -56,10 +59,8 @@ export async function rebuildWorkspaceDays(db: Kysely<any>, workspaceId: string)
 /** New leads per local day and succeeded revenue per local day and currency, from the leads and the ledger. */
 // biome-ignore lint/suspicious/noExplicitAny: a migration runs on a Kysely of no particular schema
 export async function rebuildWorkspaceLedgerDays(db: Kysely<any>, workspaceId: string): Promise<void> {
-  const { rows: zone } = await sql<{ timezone: string }>`select timezone from workspaces where id = ${workspaceId}`.execute(db);
-  const timeZone = zone[0]?.timezone ?? 'UTC';
-  const { rows: leads } = await sql<{ created_at: Date }>`select created_at from leads where workspace_id = ${workspaceId}`.execute(db);
-  const leadDays = Map.groupBy(leads, (lead) => localDay(lead.created_at, timeZone));
+  const timeZone = await workspaceTimeZone(db, workspaceId);
+  const leadDays = Map.groupBy(await leadCreationTimes(db, workspaceId), (createdAt) => localDay(createdAt, timeZone));
   await sql`update workspace_daily_stats set new_leads = 0 where workspace_id = ${workspaceId}`.execute(db);
   for (const [day, created] of leadDays) {
     await sql`
@@ -67,9 +68,7 @@ export async function rebuildWorkspaceLedgerDays(db: Kysely<any>, workspaceId: s
       values (${workspaceId}, ${day}, ${Buffer.from(emptySketch())}, ${Buffer.from(emptySketch())}, ${created.length})
       on conflict (workspace_id, day) do update set new_leads = excluded.new_leads`.execute(db);
   }
-  const { rows: entries } = await sql<{ kind: 'purchase' | 'refund'; currency: string; amount: string; occurred_at: Date }>`
-    select kind, currency, amount, occurred_at from outcomes
-    where workspace_id = ${workspaceId} and status = 'succeeded' and kind in ('purchase', 'refund')`.execute(db);
+  const entries = await succeededRevenueEntries(db, workspaceId);
   const revenueDays = Map.groupBy(entries, (entry) => `${localDay(entry.occurred_at, timeZone)} ${entry.currency}`);
   await sql`delete from workspace_daily_revenue where workspace_id = ${workspaceId}`.execute(db);
   for (const [key, inDay] of revenueDays) {

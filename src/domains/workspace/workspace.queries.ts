@@ -1,47 +1,29 @@
 /**
- * Workspace rows: creating one with its first admin key and its channel's slug (CLI and first start),
- * reading one with usage.
+ * Workspace rows: inserting one (src/create-workspace.ts gives it its slug and first key), reading
+ * one with usage.
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
-import { TIER_SCOPES } from '../../core/scopes.ts';
 import type { Database, WorkspaceRow } from '../../db/tables/index.ts';
-import { mintCredential } from '../api-keys/index.ts';
-import { claimFirstSlug } from '../channel/index.ts';
 
 export const DEFAULT_ASSISTANT_GUIDANCE =
   'This workspace hosts marketing and sales videos. Prefer reading before writing: list or search first, then act on ' +
   'the ids you found. Archive instead of deleting. Ask before changing more than a few items at once.';
 
-export async function createWorkspace(
-  db: Kysely<Database>,
-  input: { name: string; plan: PlanName; now: Date },
-): Promise<{ workspace: WorkspaceRow; apiKey: string }> {
-  return db.transaction().execute(async (trx) => {
-    const workspace = await trx
-      .insertInto('workspaces')
-      .values({
-        id: randomUUID(),
-        name: input.name,
-        plan: input.plan,
-        assistant_guidance: DEFAULT_ASSISTANT_GUIDANCE,
-        created_at: input.now,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await claimFirstSlug(trx, workspace.id, input.name, input.now);
-    const { token } = await mintCredential(trx, {
-      workspaceId: workspace.id,
-      name: 'Admin key',
-      kind: 'api_key',
-      scopes: [...TIER_SCOPES.admin],
-      expiresAt: null,
-      createdBy: null,
-      now: input.now,
-    });
-    return { workspace, apiKey: token };
-  });
+/** Inserts a workspace row; the caller's transaction also gives it a slug and a key (src/create-workspace.ts). */
+export async function insertWorkspace(db: Kysely<Database>, input: { name: string; plan: PlanName; now: Date }): Promise<WorkspaceRow> {
+  return db
+    .insertInto('workspaces')
+    .values({
+      id: randomUUID(),
+      name: input.name,
+      plan: input.plan,
+      assistant_guidance: DEFAULT_ASSISTANT_GUIDANCE,
+      created_at: input.now,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
 }
 
 export async function countWorkspaces(db: Kysely<Database>): Promise<number> {

@@ -1,6 +1,6 @@
 /**
  * Leads and revenue in the analytics operations: leads captured the way the watch-page form captures
- * them (the lead through upsertLeadRecord, then counted by the capture's own countLead in the local
+ * them (the lead through upsertLeadRecord, then counted by the capture's own countCapturedLead in the local
  * day's rollups and the video's lifetime), ledger entries in and out of the window, across a local midnight,
  * in three currencies, pending, failed and refunded, attributed by last touch to one video or
  * another, and another workspace's entries, which never count. Every figure is worked out by hand.
@@ -12,7 +12,8 @@ import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
 import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
 import { localDay } from '../../../core/calendar/time-zone.ts';
 import type { NewOutcome } from '../../../db/tables/index.ts';
-import { countLead, upsertLeadRecord } from '../../leads/index.ts';
+import { upsertLeadRecord } from '../../leads/index.ts';
+import { countCapturedLead } from '../../viewing/index.ts';
 
 const TIME_ZONE = 'Europe/Paris';
 const NOW = new Date('2026-11-21T12:00:00Z');
@@ -38,7 +39,7 @@ async function captureLead(harness: TestApp, ws: TestWorkspace, videoId: string,
     at: when,
   });
   assert.ok(created);
-  await db.transaction().execute((trx) => countLead(trx, ws.id, videoId, localDay(when, TIME_ZONE), when));
+  await db.transaction().execute((trx) => countCapturedLead(trx, ws.id, videoId, localDay(when, TIME_ZONE), when));
   return lead.id;
 }
 

@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
-import { createWorkspace } from '../../workspace/index.ts';
+import { createWorkspace } from '../../../create-workspace.ts';
 import { CHANNEL_LIMITS } from '../channel.schemas.ts';
 
 const call = (harness: TestApp, ws: TestWorkspace, method: string, path: string, body?: unknown) =>

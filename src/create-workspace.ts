@@ -1,0 +1,32 @@
+/**
+ * Creating a workspace, the one act that spans areas: its row (workspace), its channel's first slug
+ * (channel) and its first admin key (api-keys), in one transaction. It lives above the areas so the
+ * workspace area, which every other area reads, depends on none of them.
+ */
+import type { Kysely } from 'kysely';
+import type { PlanName } from './core/plans.ts';
+import { TIER_SCOPES } from './core/scopes.ts';
+import type { Database, WorkspaceRow } from './db/tables/index.ts';
+import { mintCredential } from './domains/api-keys/index.ts';
+import { claimFirstSlug } from './domains/channel/index.ts';
+import { insertWorkspace } from './domains/workspace/index.ts';
+
+export async function createWorkspace(
+  db: Kysely<Database>,
+  input: { name: string; plan: PlanName; now: Date },
+): Promise<{ workspace: WorkspaceRow; apiKey: string }> {
+  return db.transaction().execute(async (trx) => {
+    const workspace = await insertWorkspace(trx, input);
+    await claimFirstSlug(trx, workspace.id, input.name, input.now);
+    const { token } = await mintCredential(trx, {
+      workspaceId: workspace.id,
+      name: 'Admin key',
+      kind: 'api_key',
+      scopes: [...TIER_SCOPES.admin],
+      expiresAt: null,
+      createdBy: null,
+      now: input.now,
+    });
+    return { workspace, apiKey: token };
+  });
+}

@@ -9,11 +9,11 @@
 import type { Kysely } from 'kysely';
 import type { Emit } from '../../core/context.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
-import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, LeadSource, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
 import {
   AUTOMATIC_AUTHOR,
   addLeadEngagement,
+  assertLeadInWorkspace,
   automaticStatus,
   ENGAGEMENT_POINTS,
   emitLeadChange,
@@ -22,6 +22,7 @@ import {
   recordLeadActivity,
   upsertLeadRecord,
 } from '../leads/index.ts';
+import { assertVideoInWorkspace } from '../videos/index.ts';
 import type { OutcomeSnapshot } from './outcomes.events.ts';
 import {
   findOutcomeIdByExternalId,
@@ -78,11 +79,12 @@ export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEnt
     videoId ??= purchase.video_id;
   }
   if (request.lead && 'leadId' in request.lead) {
-    leadId = (await findInWorkspace(db, 'leads', { workspaceId, id: request.lead.leadId }, (q) => q.select('id'))).id;
+    await assertLeadInWorkspace(db, workspaceId, request.lead.leadId);
+    leadId = request.lead.leadId;
   } else if (request.lead) {
     leadId = await leadForEmail(db, request, request.lead, emit);
   }
-  if (videoId) await findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (q) => q.select('id'));
+  if (videoId) await assertVideoInWorkspace(db, workspaceId, videoId);
 
   const { outcomeId, inserted } = await insertOutcome(db, {
     workspaceId,

@@ -3,5 +3,8 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+
+export { countActiveCredentials } from './active-credentials.queries.ts';
 export { credentialName, mintCredential } from './api-keys.queries.ts';
+export { markCredentialUsed } from './credential-use.queries.ts';
 export { parseRequestedScopes } from './requested-scopes.ts';

@@ -23,6 +23,8 @@ export {
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
+export { leadSearchMatches } from './lead-search.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
+export { newLeadCounts } from './new-lead-counts.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

@@ -8,3 +8,4 @@ export { OUTCOME_KINDS, OUTCOME_STATUSES } from './outcomes.events.ts';
 export { MAX_AMOUNT } from './outcomes.schemas.ts';
 export { acceptStripeDelivery } from './stripe-intake.ts';
 export { STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from './stripe-signature.ts';
+export { biggestPurchasesByCurrency, type OutcomeBucket, succeededOutcomes } from './succeeded-entries.queries.ts';

@@ -3,9 +3,12 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+
+export { type RouteActivity, routeActivity } from './analytics/route-activity.queries.ts';
 export { rebuildRouteCounters } from './analytics/route-counters.ts';
 export { routeStats } from './analytics/route-stats.queries.ts';
 export type { RouteGraph } from './graph/route-graph.ts';
+export { routeSearchWords } from './graph/route-words.queries.ts';
 export { insertRoute, insertStep, type WiredChoice, wireStep } from './graph/route-writes.queries.ts';
 export { findPlayerRoute, type PlayableVideo, type PlayerRoute, playerGraph } from './player/route-player.queries.ts';
 export { createRouteTokens, type RouteTokens } from './player/route-token.ts';

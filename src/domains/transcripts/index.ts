@@ -3,6 +3,7 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+export { findTranscriptMoments, MOMENTS_RANKED_AT_MOST, type Moment, type MomentQuery } from './moment-search.queries.ts';
 export {
   queueSpeechToText,
   SPEECH_TO_TEXT_ATTEMPTS,

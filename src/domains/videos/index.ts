@@ -28,5 +28,9 @@ export {
   VIDEO_PROCESSING_ATTEMPTS,
   VIDEO_PROCESSING_JOB,
 } from './uploads/uploads.queries.ts';
+export { unarchivedVideosMatching, videoListingByKey } from './video-search.queries.ts';
+export { findVideoTitle, videoTitles, workspaceVideoTitles } from './video-titles.queries.ts';
+export { videoUsage } from './video-usage.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';
+export { videoInWorkspace } from './workspace-video.queries.ts';

@@ -7,6 +7,8 @@ export { createBatchCollector } from './batch-collector.ts';
 export { createBatchStore, type IncomingBatch } from './batch-intake.queries.ts';
 export { CollectBatch, type ViewingEvent } from './collect-batch.ts';
 export { conversionsOf } from './conversions.ts';
+export { videoDayRows, workspaceDayRows, workspaceRevenueDays, workspaceVideoDays } from './day-rollups.queries.ts';
+export { videoHeatmap, videoLifetimeStats, workspaceLifetimeTotals } from './lifetime-rollups.queries.ts';
 export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';

@@ -7,8 +7,9 @@ import type { Kysely } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
 import { TIER_SCOPES } from '../../core/scopes.ts';
 import type { Database, WorkspaceRow } from '../../db/tables/index.ts';
-import { mintCredential } from '../api-keys/index.ts';
+import { countActiveCredentials, mintCredential } from '../api-keys/index.ts';
 import { claimFirstSlug } from '../channel/index.ts';
+import { videoUsage } from '../videos/index.ts';
 
 export const DEFAULT_ASSISTANT_GUIDANCE =
   'This workspace hosts marketing and sales videos. Prefer reading before writing: list or search first, then act on ' +
@@ -53,34 +54,19 @@ export async function countWorkspaces(db: Kysely<Database>): Promise<number> {
 }
 
 export async function getWorkspaceUsage(db: Kysely<Database>, workspaceId: string, now: Date) {
-  const [workspace, videos, keys] = await Promise.all([
+  const [workspace, videos, apiKeys] = await Promise.all([
     db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('videos')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.countAll<number>().filterWhere('archived', '=', true).as('archived'),
-        eb.fn.countAll<number>().filterWhere('status', '=', 'ready').as('ready'),
-        eb.fn.coalesce(eb.fn.sum<number>('file_size'), eb.lit(0)).as('bytes'),
-      ])
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('credentials')
-      .select((eb) => eb.fn.countAll<number>().as('active'))
-      .where('workspace_id', '=', workspaceId)
-      .where('revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirstOrThrow(),
+    videoUsage(db, workspaceId),
+    countActiveCredentials(db, workspaceId, now),
   ]);
   return {
     workspace,
     usage: {
-      videos: Number(videos.total),
-      videos_ready: Number(videos.ready),
-      videos_archived: Number(videos.archived),
-      storage_bytes: Number(videos.bytes),
-      api_keys: Number(keys.active),
+      videos: videos.total,
+      videos_ready: videos.ready,
+      videos_archived: videos.archived,
+      storage_bytes: videos.bytes,
+      api_keys: apiKeys,
     },
   };
 }

@@ -1,11 +1,12 @@
 /**
  * The benchmark's output: a small table on stdout with the verdict against the target, and the same
  * figures, with the machine and configuration they came from, as JSON in bench/results/<date>.json
- * (one file per day; a later run the same day replaces it).
+ * (one file per day; a later run the same day replaces it; BENCH_RESULTS_DIR chooses another folder).
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { describeMachine } from './machine.ts';
 import type { Figures } from './measure.ts';
+import { resultsDirectory } from './result-file.ts';
 
 export interface Summary {
   requestsPerSecond: number;
@@ -85,9 +86,7 @@ export function printReport(report: Report): void {
 
 /** Writes the JSON report and answers its path. */
 export function writeReport(report: Report, at: Date): string {
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`${at.toISOString().slice(0, 10)}.json`, dir);
+  const file = new URL(`${at.toISOString().slice(0, 10)}.json`, resultsDirectory());
   const body = {
     benchmark: 'list_videos full stack vs bare Fastify route',
     date: at.toISOString(),

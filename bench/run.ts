@@ -1,5 +1,6 @@
 /**
- * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3]`: runs one benchmark, or all of them, one after the other.
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3] [--smoke]`:
+ * runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
  * - upload: throughput of a 1 GiB `PUT /uploads/{token}` and the server process's memory while it
@@ -18,17 +19,17 @@
  *   lead's address, answers checked against the seed first (search-reads.ts); needs PostgreSQL.
  * - webhooks: deliveries per second to a fast loopback receiver and event-to-arrival p50/p99
  *   (webhooks.ts, a script that runs when loaded); needs PostgreSQL.
- * Each prints its figures and writes a JSON report to bench/results/. Exits 0 whatever the
+ * Each prints its figures and writes a JSON report to bench/results/ (BENCH_RESULTS_DIR: elsewhere).
+ * `--smoke` runs the same code on tiny data for about a second of load, its reports in a temp dir
+ * (smoke.ts): a check that the benchmark still works, not a measurement. Exits 0 whatever the
  * performance verdicts: they are reports, not gates; 1 when collect finds an acknowledged batch
- * missing from the database (a correctness failure, not a slow run); 2 on an unknown benchmark name.
+ * missing from the database (a correctness failure, not a slow run), or when a benchmark fails; 2 on
+ * an unknown benchmark name or option.
  */
-import { runAnalyticsBenchmark } from './analytics-reads.ts';
-import { runCollectBenchmark } from './collect.ts';
-import { runListVideosBenchmark } from './list-videos.ts';
-import { runRouteBenchmark } from './route-reads.ts';
-import { runSearchBenchmark } from './search-reads.ts';
-import { runTranscodeBenchmark } from './transcode.ts';
-import { runUploadBenchmark } from './upload.ts';
+import { BENCHMARK_NAMES, type BenchmarkName } from './benchmark-names.ts';
+import { useSmokeSettings } from './smoke.ts';
+
+const USAGE = 'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3] [--smoke]\n';
 
 const args = process.argv.slice(2);
 const storeFlag = args.indexOf('--store');
@@ -37,32 +38,34 @@ if (store !== 'local' && store !== 's3') {
   process.stderr.write(`--store must be local or s3, not ${store ?? 'nothing'}\n`);
   process.exit(2);
 }
+const smoke = args.includes('--smoke');
 
-const BENCHMARKS = {
-  list: runListVideosBenchmark,
-  upload: (log: (line: string) => void) => runUploadBenchmark(log, store),
-  transcode: runTranscodeBenchmark,
-  collect: runCollectBenchmark,
-  analytics: runAnalyticsBenchmark,
-  routes: runRouteBenchmark,
-  search: runSearchBenchmark,
-  webhooks: async () => {
+type Log = (line: string) => void;
+
+// Each benchmark's module is loaded only when it runs: loading them all (the whole app, the S3 SDK,
+// s3rver) cost two CPU seconds before any benchmark started, on every run.
+const BENCHMARKS: Record<BenchmarkName, (log: Log) => Promise<void>> = {
+  list: async (log: Log) => (await import('./list-videos.ts')).runListVideosBenchmark(log),
+  upload: async (log: Log) => (await import('./upload.ts')).runUploadBenchmark(log, store),
+  transcode: async (log: Log) => (await import('./transcode.ts')).runTranscodeBenchmark(log),
+  collect: async (log: Log) => (await import('./collect.ts')).runCollectBenchmark(log),
+  analytics: async (log: Log) => (await import('./analytics-reads.ts')).runAnalyticsBenchmark(log),
+  routes: async (log: Log) => (await import('./route-reads.ts')).runRouteBenchmark(log),
+  search: async (log: Log) => (await import('./search-reads.ts')).runSearchBenchmark(log),
+  webhooks: async (_log: Log) => {
     await import('./webhooks.ts');
   },
-} as const;
+};
 
-type Name = keyof typeof BENCHMARKS;
+const log: Log = (line) => process.stdout.write(`${line}\n`);
 
-const log = (line: string) => process.stdout.write(`${line}\n`);
-
-const requested = storeFlag < 0 ? args : args.filter((_, at) => at !== storeFlag && at !== storeFlag + 1);
-const names: Name[] =
-  requested.length === 0 ? ['list'] : requested.includes('all') ? (Object.keys(BENCHMARKS) as Name[]) : (requested as Name[]);
-const unknown = names.filter((name) => !(name in BENCHMARKS));
+const requested = args.filter((arg, at) => arg !== '--smoke' && (storeFlag < 0 || (at !== storeFlag && at !== storeFlag + 1)));
+const names: BenchmarkName[] =
+  requested.length === 0 ? ['list'] : requested.includes('all') ? [...BENCHMARK_NAMES] : (requested as BenchmarkName[]);
+const unknown = names.filter((name) => !(BENCHMARK_NAMES as readonly string[]).includes(name));
 if (unknown.length > 0) {
-  process.stderr.write(
-    `Unknown benchmark: ${unknown.join(', ')}\nUsage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3]\n`,
-  );
+  process.stderr.write(`Unknown benchmark: ${unknown.join(', ')}\n${USAGE}`);
   process.exit(2);
 }
+if (smoke) log(`smoke run (tiny data, figures meaningless); reports go to ${useSmokeSettings(names)}`);
 for (const name of names) await BENCHMARKS[name](log);

@@ -15,7 +15,7 @@ import { buildDependencies } from '../src/dependencies.ts';
 import { listVideos } from '../src/domains/videos/index.ts';
 import { createMediaLinks } from '../src/media/media-links.ts';
 
-const NEVER_LIMITED = 10_000_000;
+const NEVER_LIMITED = 1_000_000;
 const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const LIMIT = 50;
 

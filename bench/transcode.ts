@@ -13,7 +13,9 @@
  *
  * A test pattern is not camera footage: it is sharp-edged and moves little, so real footage at the same
  * rates costs somewhat more per second. Prints a table with the load average and writes
- * bench/results/<date>-transcode.json. Linux only (/proc). Settings: BENCH_TRANSCODE_SECONDS (default 60).
+ * bench/results/<date>-transcode.json. Linux only (/proc). Settings: BENCH_TRANSCODE_SECONDS (default 60),
+ * BENCH_TRANSCODE_WIDTH and BENCH_TRANSCODE_HEIGHT (the source's size, default 1920 × 1080; smaller
+ * sources get a shorter ladder, which is how the smoke run stays cheap).
  */
 import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
@@ -27,21 +29,19 @@ import { describeMachine } from './machine.ts';
 import { writeResultFile } from './result-file.ts';
 import { startService } from './service-process.ts';
 
-const WIDTH = 1920;
-const HEIGHT = 1080;
-
 export async function runTranscodeBenchmark(log: (line: string) => void): Promise<void> {
   const seconds = Number(process.env.BENCH_TRANSCODE_SECONDS ?? 60);
+  const size = { width: Number(process.env.BENCH_TRANSCODE_WIDTH ?? 1920), height: Number(process.env.BENCH_TRANSCODE_HEIGHT ?? 1080) };
   const ffmpeg = benchFfmpeg();
-  const source = await benchSource(ffmpeg, seconds, log);
+  const source = await benchSource(ffmpeg, seconds, size, log);
   const load = () =>
     loadavg()
       .map((value) => value.toFixed(2))
       .join(' ');
-  log(`\ntranscode benchmark: ${seconds} s ${WIDTH}x${HEIGHT} source, ${ffmpeg}; load average before: ${load()}`);
+  log(`\ntranscode benchmark: ${seconds} s ${size.width}x${size.height} source, ${ffmpeg}; load average before: ${load()}`);
 
   const rungs = [];
-  for (const plan of planLadder({ width: WIDTH, height: HEIGHT, hasAudio: true })) {
+  for (const plan of planLadder({ ...size, hasAudio: true })) {
     const dir = mkdtempSync(join(tmpdir(), 'cuepoint-bench-rendition-'));
     try {
       const cpuBefore = childrenCpuSeconds();
@@ -87,7 +87,7 @@ export async function runTranscodeBenchmark(log: (line: string) => void): Promis
       benchmark: 'transcode',
       at: new Date().toISOString(),
       machine: describeMachine(),
-      source: { seconds, width: WIDTH, height: HEIGHT, bytes: statSync(source).size },
+      source: { seconds, ...size, bytes: statSync(source).size },
       ffmpeg,
       rungs,
       service: { database: service.database, ...upload, load_average: load() },
@@ -141,12 +141,19 @@ async function uploadAndWatch(service: { url: string; apiKey: string }, source: 
 }
 
 /** The source clip, made once per length and kept in the temp dir (the next run reuses it). */
-async function benchSource(ffmpeg: string, seconds: number, log: (line: string) => void): Promise<string> {
-  const path = join(tmpdir(), `cuepoint-bench-source-${WIDTH}x${HEIGHT}-${seconds}s.mp4`);
+async function benchSource(
+  ffmpeg: string,
+  seconds: number,
+  size: { width: number; height: number },
+  log: (line: string) => void,
+): Promise<string> {
+  const path = join(tmpdir(), `cuepoint-bench-source-${size.width}x${size.height}-${seconds}s.mp4`);
   if (existsSync(path)) return path;
-  log(`making the ${seconds} s ${WIDTH}x${HEIGHT} source (once; kept at ${path})`);
-  const partial = `${path}.part.mp4`;
-  await makeTestPatternClip(ffmpeg, partial, { width: WIDTH, height: HEIGHT, seconds, preset: 'veryfast', videoBitrate: '8M' });
+  log(`making the ${seconds} s ${size.width}x${size.height} source (once; kept at ${path})`);
+  // A partial file of this process's own: two runs at once (two test runs' smoke checks) must not
+  // write the same file; the rename makes whichever finishes last the one kept, whole either way.
+  const partial = `${path}.${process.pid}.part.mp4`;
+  await makeTestPatternClip(ffmpeg, partial, { ...size, seconds, preset: 'veryfast', videoBitrate: '8M' });
   renameSync(partial, path);
   return path;
 }

@@ -13,7 +13,6 @@
  * CUEPOINT_WEBHOOK_POLL_MS and CUEPOINT_WEBHOOK_CONCURRENCY.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -27,6 +26,7 @@ import { parseCidr } from '../src/net/address-policy.ts';
 import { startWebhookWorker } from '../src/workers/webhook-delivery.ts';
 import { createBenchDatabase } from './bench-database.ts';
 import { describeMachine } from './machine.ts';
+import { writeResultFile } from './result-file.ts';
 
 const SECRET = 'bench-secret-bench-secret-bench-secret-01';
 const setting = (name: string, fallback: number) => {
@@ -211,11 +211,7 @@ try {
     repeats: requests - arrivals.size,
     bad_signatures: badSignatures,
   };
-  const dir = new URL('./results/', import.meta.url);
-  mkdirSync(dir, { recursive: true });
-  const file = new URL(`${startedAt.toISOString().slice(0, 10)}-webhooks.json`, dir);
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`report written to ${file.pathname}`);
+  log(`report written to ${writeResultFile(report, startedAt, 'webhooks')}`);
 } finally {
   await stopWorker?.();
   receiver.closeAllConnections();

@@ -16,22 +16,8 @@ import { type Dependencies, pipelineDeps } from './dependencies.ts';
 import { createViewingTokens } from './domains/viewing/index.ts';
 import { getAssistantGuidance } from './domains/workspace/index.ts';
 import { createMediaLinks } from './media/media-links.ts';
-import type { MediaStore } from './storage/media-store.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
-import { registerBookingLinks } from './transports/public/booking/booking-links.ts';
-import { registerBookingPage } from './transports/public/booking/booking-page.ts';
-import { registerChannelPage } from './transports/public/channel/channel-page.ts';
-import { registerCollect } from './transports/public/collect/collect.ts';
-import { allowMediaFromAnyOrigin } from './transports/public/http/media-cors.ts';
-import { allowMediaOrigin } from './transports/public/http/page-parts.ts';
-import { registerCaptionsRoute } from './transports/public/media/captions.ts';
-import { registerHlsRoutes } from './transports/public/media/hls-media.ts';
-import { registerMediaRoutes } from './transports/public/media/media.ts';
-import { registerRoutePlayer } from './transports/public/route-player/route-player.ts';
-import { registerStripeWebhooks } from './transports/public/stripe/stripe-webhooks.ts';
-import { registerUploadTarget } from './transports/public/uploads/upload-target.ts';
-import { registerLeadCapture } from './transports/public/watch/lead-capture.ts';
-import { registerWatchPages } from './transports/public/watch/watch-pages.ts';
+import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
@@ -87,41 +73,18 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // An assistant that only lists tools has used its credential too.
   const recordMcpUse = credentialUseRecorder(options.database.db, app.log);
   const { links, checkUploadToken } = createMediaLinks(options.secret, options.publicUrl);
-  await registerUploadTarget(app, {
-    db: options.database.db,
-    store: options.mediaStore,
-    checkUploadToken,
-    clock: options.clock,
-  });
-  if (options.mediaDelivery.mode === 'redirect') await allowRedirectedMediaInPages(app, options.mediaStore);
-  await app.register(async (media) => {
-    allowMediaFromAnyOrigin(media);
-    registerMediaRoutes(media, { db: options.database.db, store: options.mediaStore, delivery: options.mediaDelivery });
-    registerHlsRoutes(media, { db: options.database.db, store: options.mediaStore });
-  });
-  registerCaptionsRoute(app, { db: options.database.db });
-  await registerCollect(app, {
-    db: options.database.db,
-    viewingTokens: createViewingTokens(options.secret),
-    clock: options.clock,
-  });
-  await registerLeadCapture(app, {
-    db: options.database.db,
-    viewingTokens: createViewingTokens(options.secret),
-    rateLimiter: options.rateLimiter,
-    clock: options.clock,
-  });
-  await registerWatchPages(app, { db: options.database.db, secret: options.secret, clock: options.clock });
-  await registerRoutePlayer(app, {
+  await registerPublicSurfaces(app, {
     db: options.database.db,
     secret: options.secret,
-    rateLimiter: options.rateLimiter,
+    publicUrl: options.publicUrl,
     clock: options.clock,
+    rateLimiter: options.rateLimiter,
+    mediaStore: options.mediaStore,
+    mediaDelivery: options.mediaDelivery,
+    links,
+    checkUploadToken,
+    viewingTokens: createViewingTokens(options.secret),
   });
-  await registerBookingPage(app, { db: options.database.db, links, rateLimiter: options.rateLimiter, clock: options.clock });
-  await registerChannelPage(app, { db: options.database.db, links, clock: options.clock });
-  await registerStripeWebhooks(app, { db: options.database.db, secret: options.secret, clock: options.clock });
-  await registerBookingLinks(app, { db: options.database.db, links, publicUrl: options.publicUrl, clock: options.clock });
   registerMcpRoute(app, {
     operations,
     pipeline,
@@ -137,22 +100,4 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     { prefix: '/v1' },
   );
   return app;
-}
-
-/**
- * With redirect delivery, media lands on the object store's origin (the origin of its presigned
- * URLs, presigned once here: signing is local), so every page's Content-Security-Policy names it too.
- */
-/** An id no row has: the sample URL only shows where presigned URLs point. */
-const NIL_ID = '00000000-0000-4000-8000-000000000000';
-
-async function allowRedirectedMediaInPages(app: FastifyInstance, store: MediaStore): Promise<void> {
-  const sample = await store.presignedUrl({ workspaceId: NIL_ID, videoId: NIL_ID, file: 'source' }, 60);
-  if (!sample) return;
-  const origin = new URL(sample).origin;
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const policy = reply.getHeader('content-security-policy');
-    if (typeof policy === 'string') reply.header('Content-Security-Policy', allowMediaOrigin(policy, origin));
-    return payload;
-  });
 }

@@ -11,13 +11,14 @@ import type { Log, OutboundSettings } from './core/context.ts';
 import type { PipelineDeps } from './core/pipeline/pipeline.ts';
 import { createRateLimiter } from './core/pipeline/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import { outboxEmitter } from './db/outbox.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
 import { createLocalMediaStore } from './storage/local-media-store.ts';
 import type { MediaDelivery, MediaStore } from './storage/media-store.ts';
 import { createS3MediaStore } from './storage/s3-media-store.ts';
 
 /** The pipeline's dependencies, less what is taken from the database handle and the transport's logger. */
-type HandlerDependencies = Omit<PipelineDeps, 'db' | 'findCredential' | 'log'>;
+type HandlerDependencies = Omit<PipelineDeps, 'db' | 'findCredential' | 'log' | 'outbox'>;
 
 export interface Dependencies extends HandlerDependencies {
   database: DatabaseHandle;
@@ -59,5 +60,5 @@ export function configuredMediaStore(config: Config): MediaStore {
 /** The pipeline's share, with the logger of the transport that runs it. */
 export function pipelineDeps(dependencies: Dependencies, log: Log): PipelineDeps {
   const { database, ...handlers } = dependencies;
-  return { ...handlers, db: database.db, findCredential: database.findCredential, log };
+  return { ...handlers, db: database.db, findCredential: database.findCredential, log, outbox: outboxEmitter };
 }

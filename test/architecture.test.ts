@@ -179,3 +179,12 @@ test('the arrows between areas are the ones docs/architecture.md lists', () => {
     'arrows docs/architecture.md lists that the code no longer has',
   );
 });
+
+test('every folder of the public transport is a surface on the one list, or one of its shared rooms', async () => {
+  const { PUBLIC_SURFACES } = await import('../src/transports/public/surfaces.ts');
+  const folders = readdirSync(join(ROOT, 'src/transports/public'), { withFileTypes: true })
+    .filter((entry) => entry.isDirectory() && !['http', 'assets'].includes(entry.name))
+    .map((entry) => entry.name)
+    .sort();
+  assert.deepEqual(PUBLIC_SURFACES.map((surface) => surface.name).sort(), folders);
+});

@@ -9,6 +9,8 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
 import { lockChannel, placeChannelItem, recordChannelVisit, updateChannelRow } from '../domains/channel/index.ts';
+import { liveRouteIds } from '../domains/routes/index.ts';
+import { videosByViews } from '../domains/videos/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -20,29 +22,16 @@ const RETURN_RATE = 0.3;
 
 export async function playDemoChannel(db: Kysely<Database>, workspaceId: string, now: Date): Promise<{ items: number; views: number }> {
   const random = prng(2026_11_25);
-  const videos = await db
-    .selectFrom('videos as v')
-    .leftJoin('video_stats as s', 's.video_id', 'v.id')
-    .select(['v.id', 'v.status', 'v.archived'])
-    .where('v.workspace_id', '=', workspaceId)
-    .orderBy((eb) => eb.fn.coalesce('s.views', eb.lit(0)), 'desc')
-    .orderBy('v.title')
-    .execute();
+  const videos = await videosByViews(db, workspaceId);
   const playable = videos.filter((video) => video.status === 'ready' && !video.archived);
   const archived = videos.find((video) => video.archived);
   const unready = videos.find((video) => video.status !== 'ready');
-  const routes = await db
-    .selectFrom('routes')
-    .select('id')
-    .where('workspace_id', '=', workspaceId)
-    .where('status', '=', 'live')
-    .orderBy('name')
-    .execute();
+  const routeIds = await liveRouteIds(db, workspaceId);
   const [featured, ...rest] = playable;
   if (!featured) return { items: 0, views: 0 };
   const grid = [
     ...rest.slice(0, GRID_VIDEOS).map((video) => ({ kind: 'video' as const, id: video.id, visible: true })),
-    ...routes.slice(0, 2).map((route) => ({ kind: 'route' as const, id: route.id, visible: true })),
+    ...routeIds.slice(0, 2).map((id) => ({ kind: 'route' as const, id, visible: true })),
     ...(archived ? [{ kind: 'video' as const, id: archived.id, visible: true }] : []),
     ...(unready ? [{ kind: 'video' as const, id: unready.id, visible: false }] : []),
     ...rest.slice(GRID_VIDEOS, GRID_VIDEOS + 1).map((video) => ({ kind: 'video' as const, id: video.id, visible: false })),

@@ -6,9 +6,20 @@
  * few days after each capture. Deterministic for a given viewing history.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { captureLead, type LeadFormSetting, leadSnapshot, normalizeLeadForm, upsertLeadRecord } from '../domains/leads/index.ts';
+import {
+  captureLead,
+  countLeads,
+  emitLeadChange,
+  type LeadFormSetting,
+  leadSnapshot,
+  leadsByCaptureTime,
+  normalizeLeadForm,
+  upsertLeadRecord,
+} from '../domains/leads/index.ts';
+import { seedLeadForm } from '../domains/videos/index.ts';
+import { viewingSessionsOfVideos } from '../domains/viewing/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -48,22 +59,11 @@ export async function playDemoLeads(
     if (i % FORM_EVERY !== 0) continue;
     const form = normalizeLeadForm(formSetting(forms.size, video.durationSeconds));
     forms.set(video.id, form);
-    await db
-      .updateTable('videos')
-      .set({ lead_form: JSON.stringify(form) })
-      .where('id', '=', video.id)
-      .execute();
+    await seedLeadForm(db, workspaceId, video.id, form);
   }
   if (forms.size === 0) return 0;
 
-  const sessions = await db
-    .selectFrom('viewing_sessions')
-    .select(['id', 'video_id', 'viewer_id', 'watched', 'duration_seconds', 'last_seen_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('video_id', 'in', [...forms.keys()])
-    .orderBy('last_seen_at')
-    .orderBy('viewer_id')
-    .execute();
+  const sessions = await viewingSessionsOfVideos(db, workspaceId, [...forms.keys()]);
   for (const session of sessions) {
     const form = forms.get(session.video_id);
     const reached = session.watched.reduce((furthest, [, end]) => Math.max(furthest, end), 0);
@@ -81,12 +81,7 @@ export async function playDemoLeads(
     });
   }
   await followUp(db, workspaceId, now, random);
-  const count = await db
-    .selectFrom('leads')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(count.n);
+  return countLeads(db, workspaceId);
 }
 
 /** The forms in turn: an email at the end, one mid-video asking names, a skippable gate. */
@@ -121,14 +116,7 @@ function fieldsFor(viewerId: string, asked: readonly string[]): { email: string;
 
 /** Notes, tags and statuses a few days after capture, through the same upsert every writer uses. */
 async function followUp(db: Kysely<Database>, workspaceId: string, now: Date, random: () => number): Promise<void> {
-  const leads = await db
-    .selectFrom('leads')
-    .select(['id', 'email', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .execute();
-  for (const lead of leads) {
+  for (const lead of await leadsByCaptureTime(db, workspaceId)) {
     const roll = random();
     const at = new Date(Math.min(now.getTime(), lead.created_at.getTime() + (1 + random() * 5) * DAY_MS));
     const status = roll < 0.08 ? 'customer' : roll < 0.22 ? 'qualified' : roll < 0.28 ? 'lost' : undefined;
@@ -145,7 +133,7 @@ async function followUp(db: Kysely<Database>, workspaceId: string, now: Date, ra
       });
       if (changed.length === 0) return;
       const snapshot = await leadSnapshot(trx, workspaceId, lead.id, at);
-      await recordEvent(trx, { workspaceId, type: 'lead.updated', data: { lead_id: lead.id, changed, lead: snapshot }, at });
+      await emitLeadChange(outboxEmitter(trx, workspaceId, at), { leadId: lead.id, created: false, changed, lead: snapshot });
     });
   }
 }

@@ -7,9 +7,10 @@
  * set of leads.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
-import { type LedgerEntryRequest, recordLedgerEntry } from '../domains/outcomes/index.ts';
+import { leadsByCaptureTime } from '../domains/leads/index.ts';
+import { countLedgerEntries, type LedgerEntryRequest, recordLedgerEntry } from '../domains/outcomes/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -19,13 +20,7 @@ const PURCHASE_RATE = 0.25;
 /** Records the demo's purchases, booked calls and refunds; returns how many entries the ledger holds. */
 export async function playDemoOutcomes(db: Kysely<Database>, workspaceId: string, now: Date): Promise<number> {
   const random = prng(13_2026);
-  const leads = await db
-    .selectFrom('leads')
-    .select(['id', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .execute();
+  const leads = await leadsByCaptureTime(db, workspaceId);
   const purchases: { id: string; amount: number; currency: string; at: Date }[] = [];
   for (const [i, lead] of leads.entries()) {
     const roll = random();
@@ -63,12 +58,7 @@ export async function playDemoOutcomes(db: Kysely<Database>, workspaceId: string
       at,
     });
   }
-  const count = await db
-    .selectFrom('outcomes')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('workspace_id', '=', workspaceId)
-    .executeTakeFirstOrThrow();
-  return Number(count.n);
+  return countLedgerEntries(db, workspaceId);
 }
 
 async function record(
@@ -103,9 +93,7 @@ async function record(
         author: 'Demo',
         now: entry.at,
       },
-      async (type, data) => {
-        await recordEvent(trx, { workspaceId: entry.workspaceId, type, data, at: entry.at });
-      },
+      outboxEmitter(trx, entry.workspaceId, entry.at),
     );
     return outcome.outcome_id;
   });

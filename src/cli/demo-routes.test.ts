@@ -20,7 +20,7 @@ test('seed --demo routes: live routes walked down different paths, and a draft w
   const db = harness.database.db;
   const { links } = createMediaLinks('demo-secret-demo-secret-demo-secret-01', 'http://localhost:3000');
   const { watchable } = await insertDemoLibrary(db, { workspaceId: ws.id, now: NOW, links });
-  assert.equal(await playDemoRoutes(db, ws.id, await demoRouteVideos(db, watchable), NOW), 3);
+  assert.equal(await playDemoRoutes(db, ws.id, await demoRouteVideos(db, ws.id, watchable), NOW), 3);
 
   const list = await harness.request('GET', '/v1/routes', { token: ws.key });
   assert.equal(list.status, 200, list.raw);

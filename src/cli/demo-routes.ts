@@ -10,7 +10,16 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
 import type { RouteEvent } from '../domains/routes/index.ts';
-import { completeWithLead, insertRoute, insertStep, recordRouteEvents, type WiredChoice, wireStep } from '../domains/routes/index.ts';
+import {
+  completeWithLead,
+  currentChoiceIdsByStep,
+  insertRoute,
+  insertStep,
+  recordRouteEvents,
+  type WiredChoice,
+  wireStep,
+} from '../domains/routes/index.ts';
+import { oldestVideosAmong } from '../domains/videos/index.ts';
 import { prng } from './demo-library.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -109,17 +118,13 @@ const ROUTES: DemoRoute[] = [
 const DEMO_ROUTE_VIDEOS = 1 + Math.max(...ROUTES.flatMap((route) => route.steps.map((step) => step.video)));
 
 /** The routes' videos: the oldest of those that stay served, so they exist through the whole history the visits cover. */
-export function demoRouteVideos(db: Kysely<Database>, served: readonly { id: string; archived: boolean }[]): Promise<DemoRouteVideo[]> {
+export function demoRouteVideos(
+  db: Kysely<Database>,
+  workspaceId: string,
+  served: readonly { id: string; archived: boolean }[],
+): Promise<DemoRouteVideo[]> {
   const ids = served.filter((video) => !video.archived).map((video) => video.id);
-  if (ids.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom('videos')
-    .select(['id', 'title'])
-    .where('id', 'in', ids)
-    .orderBy('created_at')
-    .orderBy('id')
-    .limit(DEMO_ROUTE_VIDEOS)
-    .execute();
+  return oldestVideosAmong(db, workspaceId, ids, DEMO_ROUTE_VIDEOS);
 }
 
 /** Builds the routes and plays their visits; returns how many routes there are. */
@@ -134,15 +139,15 @@ export async function playDemoRoutes(
   const start = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
   let built = 0;
   for (const route of ROUTES) {
-    const stepIds = await buildRoute(db, workspaceId, route, videos, start);
+    const { routeId, stepIds } = await buildRoute(db, workspaceId, route, videos, start);
     built += 1;
-    const choiceIds = await choicesByStep(db, workspaceId, stepIds);
+    const choiceIds = await currentChoiceIdsByStep(db, workspaceId, stepIds);
     for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
       const count = Math.floor(route.perDay * (0.5 + random()) + random());
       for (let i = 0; i < count; i++) {
         const at = new Date(now.getTime() - daysAgo * DAY_MS - Math.floor(random() * 10 * 60 * 60 * 1000));
         if (at.getTime() <= start.getTime()) continue;
-        await walk(db, { workspaceId, route, stepIds, choiceIds, random, at });
+        await walk(db, { workspaceId, routeId, route, stepIds, choiceIds, random, at });
       }
     }
   }
@@ -155,11 +160,18 @@ async function buildRoute(
   route: DemoRoute,
   videos: readonly DemoRouteVideo[],
   now: Date,
-): Promise<string[]> {
+): Promise<{ routeId: string; stepIds: string[] }> {
   return db.transaction().execute(async (trx) => {
     const videoOf = (step: DemoStep) => (videos[step.video] as DemoRouteVideo).id;
     const [entry, ...rest] = route.steps as [DemoStep, ...DemoStep[]];
-    const { routeId, entryStepId } = await insertRoute(trx, { workspaceId, name: route.name, entryVideoId: videoOf(entry), now });
+    // Made in its final status: the steps and choices below are wired in the same transaction.
+    const { routeId, entryStepId } = await insertRoute(trx, {
+      workspaceId,
+      name: route.name,
+      entryVideoId: videoOf(entry),
+      status: route.status,
+      now,
+    });
     const stepIds = [entryStepId];
     for (const step of rest) stepIds.push(await insertStep(trx, { workspaceId, routeId, videoId: videoOf(step), now }));
     for (const [index, step] of route.steps.entries()) {
@@ -174,8 +186,7 @@ async function buildRoute(
         now,
       });
     }
-    await trx.updateTable('routes').set({ status: route.status }).where('id', '=', routeId).execute();
-    return stepIds;
+    return { routeId, stepIds };
   });
 }
 
@@ -185,27 +196,12 @@ function wiredChoice(choice: DemoChoice, stepIds: readonly string[]): WiredChoic
   return { label: choice.label, target: 'leadForm' in choice ? 'lead_form' : 'end' };
 }
 
-/** Choice ids by step id, in each step's order. */
-async function choicesByStep(db: Kysely<Database>, workspaceId: string, stepIds: readonly string[]): Promise<Map<string, string[]>> {
-  const rows = await db
-    .selectFrom('route_choices')
-    .select(['id', 'step_id'])
-    .where('workspace_id', '=', workspaceId)
-    .where('step_id', 'in', stepIds)
-    .where('retired_at', 'is', null)
-    .orderBy('step_id')
-    .orderBy('position')
-    .execute();
-  const byStep = new Map<string, string[]>();
-  for (const row of rows) byStep.set(row.step_id, [...(byStep.get(row.step_id) ?? []), row.id]);
-  return byStep;
-}
-
 /** One simulated visit: from the entry step, choosing by the choices' weights, until it ends or drops off. */
 async function walk(
   db: Kysely<Database>,
   visit: {
     workspaceId: string;
+    routeId: string;
     route: DemoRoute;
     stepIds: readonly string[];
     choiceIds: Map<string, string[]>;
@@ -216,7 +212,7 @@ async function walk(
   const { workspaceId, route, stepIds, random } = visit;
   const key = {
     workspaceId,
-    routeId: await routeOf(db, stepIds[0] as string),
+    routeId: visit.routeId,
     visitId: randomUUID(),
     viewerId: `demo_viewer_${String(Math.floor(random() ** 1.5 * VIEWER_POOL)).padStart(5, '0')}`,
   };
@@ -267,9 +263,4 @@ function pickWeighted(choices: readonly DemoChoice[], random: () => number): num
     if (roll < 0) return i;
   }
   return choices.length - 1;
-}
-
-async function routeOf(db: Kysely<Database>, stepId: string): Promise<string> {
-  const row = await db.selectFrom('route_steps').select('route_id').where('id', '=', stepId).executeTakeFirstOrThrow();
-  return row.route_id;
 }

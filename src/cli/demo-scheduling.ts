@@ -7,16 +7,18 @@
  * upcoming calls from the videos' pages. Two calls are canceled and one is moved, through the same
  * code as cancel_booking and reschedule_booking. Deterministic for a given set of leads, apart from ids.
  */
-import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { addDays } from '../core/calendar/calendar-days.ts';
 import { localDay } from '../core/calendar/time-zone.ts';
 import { AppError } from '../core/errors.ts';
 import type { Database, NewEventType } from '../db/tables/index.ts';
+import { leadsByCaptureTime } from '../domains/leads/index.ts';
 import type { DateOverride, HoursInterval, WeeklyHours } from '../domains/scheduling/index.ts';
 import {
   bookSlot,
   cancelBooking,
+  findEventType,
+  insertEventType,
   loadSlotContext,
   rescheduleBooking,
   rulesOf,
@@ -115,29 +117,29 @@ async function insertEventTypes(db: Kysely<Database>, workspaceId: string, now: 
   for (const type of EVENT_TYPES) {
     const today = localDay(now, type.fields.time_zone);
     const dateOverrides: DateOverride[] = type.overrides.map(({ inDays, hours }) => ({ date: addDays(today, inDays), hours }));
-    const row = {
-      id: randomUUID(),
-      workspace_id: workspaceId,
-      name: type.name,
-      active: type.active,
-      ...type.fields,
-      weekly_hours: JSON.stringify(type.weeklyHours),
-      date_overrides: JSON.stringify(dateOverrides),
-      created_at: createdAt,
-      updated_at: createdAt,
-    };
-    const stored = await db.insertInto('event_types').values(row).returningAll().executeTakeFirstOrThrow();
-    // The demo's rules are held to the operations' own checks.
-    const problems = schedulingRulesProblems(rulesOf(stored));
+    const id = await insertEventType(
+      db,
+      {
+        workspace_id: workspaceId,
+        name: type.name,
+        active: type.active,
+        ...type.fields,
+        weekly_hours: JSON.stringify(type.weeklyHours),
+        date_overrides: JSON.stringify(dateOverrides),
+      },
+      createdAt,
+    );
+    // The demo's rules are held to the operations' own checks, on the row as stored (with its defaults).
+    const problems = schedulingRulesProblems(rulesOf(await findEventType(db, workspaceId, id)));
     if (problems.length > 0) throw new Error(`Demo event type ${type.name}: ${JSON.stringify(problems)}`);
-    ids.push(row.id);
+    ids.push(id);
   }
   return ids;
 }
 
 /** The offered starts of an event type in the two weeks after `at`, as they were at `at`. */
 async function offeredStarts(db: Kysely<Database>, workspaceId: string, eventTypeId: string, at: Date): Promise<Date[]> {
-  const row = await db.selectFrom('event_types').selectAll().where('id', '=', eventTypeId).executeTakeFirstOrThrow();
+  const row = await findEventType(db, workspaceId, eventTypeId);
   const window = { from: at, to: new Date(at.getTime() + 14 * DAY_MS) };
   const context = await loadSlotContext(db, { workspaceId, eventTypeId, ...window, now: at });
   return slotsInWindow(rulesOf(row), { ...window, ...context })
@@ -182,13 +184,7 @@ export async function playDemoScheduling(
 ): Promise<{ eventTypes: number; bookings: number }> {
   const random = prng(14_2026);
   const [introId, demoId] = (await insertEventTypes(db, workspaceId, now)) as [string, string, string];
-  const leads = await db
-    .selectFrom('leads')
-    .select(['email', 'first_name', 'last_name', 'name', 'source_video_id', 'created_at'])
-    .where('workspace_id', '=', workspaceId)
-    .orderBy('created_at')
-    .orderBy('email')
-    .execute();
+  const leads = await leadsByCaptureTime(db, workspaceId);
 
   const bookers: { eventTypeId: string; booker: DemoBooker; pick: number }[] = [];
   for (const lead of leads) {

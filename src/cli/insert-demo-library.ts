@@ -7,11 +7,11 @@
  * need the rows). Answers the videos whose viewing demo-viewing.ts then plays.
  */
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
-import { recordEvent } from '../db/outbox.ts';
+import type { Kysely } from 'kysely';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { saveTranscript } from '../domains/transcripts/index.ts';
-import { getVideoDetail } from '../domains/videos/index.ts';
+import { emitVideoCreated, ensureFolder, getVideoDetail, insertSeedVideo } from '../domains/videos/index.ts';
 import type { MediaLinks } from '../media/media-links.ts';
 import { probedVideoColumns } from '../media/probe.ts';
 import { DEMO_FOLDERS, type DemoVideo, demoVideos, prng } from './demo-library.ts';
@@ -55,13 +55,7 @@ async function insertRows(
   await db.transaction().execute(async (trx) => {
     const folderIds = new Map<string, string>();
     for (const name of DEMO_FOLDERS) {
-      const row = await trx
-        .insertInto('folders')
-        .values({ id: randomUUID(), workspace_id: workspaceId, name, created_at: now })
-        .onConflict((oc) => oc.expression(sql`workspace_id, lower(name)`).doUpdateSet({ name: sql`folders.name` }))
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      folderIds.set(name, row.id);
+      folderIds.set(name, await ensureFolder(trx, workspaceId, name, now));
     }
     for (const video of videos) {
       const clip = clips.get(video.title);
@@ -70,32 +64,28 @@ async function insertRows(
       const facts = clip
         ? clipFacts(clip)
         : { file_size: video.fileSize, duration_seconds: video.durationSeconds, width: video.width, height: video.height };
-      await trx
-        .insertInto('videos')
-        .values({
-          id,
-          workspace_id: workspaceId,
-          folder_id: folderIds.get(video.folder) ?? null,
-          title: video.title,
-          description: video.description,
-          tags: video.tags,
-          status: video.status,
-          // Archived once its viewing is played: archived videos collect no more views.
-          archived: false,
-          file_name: video.fileName,
-          failure_reason: video.failureReason,
-          source_url: null,
-          created_at: createdAt,
-          updated_at: createdAt,
-          ...facts,
-        })
-        .execute();
+      await insertSeedVideo(trx, workspaceId, {
+        id,
+        folder_id: folderIds.get(video.folder) ?? null,
+        title: video.title,
+        description: video.description,
+        tags: video.tags,
+        status: video.status,
+        // Archived once its viewing is played: archived videos collect no more views.
+        archived: false,
+        file_name: video.fileName,
+        failure_reason: video.failureReason,
+        source_url: null,
+        created_at: createdAt,
+        updated_at: createdAt,
+        ...facts,
+      });
       if (clip) await saveTranscript(trx, workspaceId, id, { source: 'embedded', ...clip.transcript }, createdAt);
       if (video.status === 'ready' && facts.duration_seconds) {
         watchable.push({ id, durationSeconds: facts.duration_seconds, createdAt, archived: video.archived });
       }
       const detail = await getVideoDetail(trx, workspaceId, id, links);
-      await recordEvent(trx, { workspaceId, type: 'video.created', data: { video_id: id, video: detail }, at: createdAt });
+      await emitVideoCreated(outboxEmitter(trx, workspaceId, createdAt), detail);
     }
   });
   return watchable;

@@ -6,6 +6,7 @@
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { mintCredential, parseRequestedScopes } from '../domains/api-keys/index.ts';
+import { workspaceFacts } from '../domains/workspace/index.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { UsageError } from './usage-error.ts';
 
@@ -27,11 +28,11 @@ export async function keyCreate(
   }
   const database = await openConfiguredDatabase(config, { migrate: true });
   try {
-    const workspace = await database.db.selectFrom('workspaces').select('id').where('id', '=', options.workspace).executeTakeFirst();
-    if (!workspace) throw new UsageError(`No workspace ${options.workspace}`);
+    const workspaceId = options.workspace;
+    if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
     const now = new Date();
     const { key, token } = await mintCredential(database.db, {
-      workspaceId: workspace.id,
+      workspaceId,
       name: options.name ?? (kind === 'assistant' ? 'Assistant token' : 'CLI key'),
       kind,
       scopes,

@@ -14,7 +14,9 @@ import type { Config } from '../config.ts';
 import { PLANS } from '../core/plans.ts';
 import { resolveSigningSecret } from '../db/signing-secret.ts';
 import { configuredMediaStore } from '../dependencies.ts';
-import { createWorkspace } from '../domains/workspace/index.ts';
+import { countLeads } from '../domains/leads/index.ts';
+import { archiveSeededVideos } from '../domains/videos/index.ts';
+import { createWorkspace, workspaceFacts } from '../domains/workspace/index.ts';
 import { createMediaLinks } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { CommandRefusedError } from './command-refused.ts';
@@ -37,8 +39,7 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     let workspaceId = options.workspace;
     let apiKey: string | undefined;
     if (workspaceId) {
-      const found = await database.db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).executeTakeFirst();
-      if (!found) throw new UsageError(`No workspace ${workspaceId}`);
+      if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
     } else {
       const created = await createWorkspace(database.db, { name: 'Demo workspace', plan: 'business', now });
       workspaceId = created.workspace.id;
@@ -54,9 +55,11 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     await playDemoLeads(database.db, wsId, watchable, now);
     // Before the ledger: a route's lead form adds leads, whose purchases the ledger may hold.
     // A workspace whose plan has no interactive routes (seeding an existing free one) gets none.
-    const { plan } = await database.db.selectFrom('workspaces').select('plan').where('id', '=', wsId).executeTakeFirstOrThrow();
+    const facts = await workspaceFacts(database.db, wsId);
+    if (!facts) throw new Error(`Workspace ${wsId} is gone`);
+    const { plan } = facts;
     const routes = PLANS[plan].entitlements.has('interactive_routes')
-      ? await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, watchable), now)
+      ? await playDemoRoutes(database.db, wsId, await demoRouteVideos(database.db, wsId, watchable), now)
       : 0;
     // Booked calls are real bookings, which add their ledger entries; none on a plan without scheduling.
     const scheduling = PLANS[plan].entitlements.has('scheduling')
@@ -68,18 +71,14 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
         )
       : { eventTypes: 0, bookings: 0 };
     const outcomes = await playDemoOutcomes(database.db, wsId, now);
-    const { leads } = await database.db
-      .selectFrom('leads')
-      .select((eb) => eb.fn.countAll<number>().as('leads'))
-      .where('workspace_id', '=', wsId)
-      .executeTakeFirstOrThrow();
+    const leads = await countLeads(database.db, wsId);
     const archivedIds = watchable.filter((video) => video.archived).map((video) => video.id);
-    if (archivedIds.length > 0) await database.db.updateTable('videos').set({ archived: true }).where('id', 'in', archivedIds).execute();
+    await archiveSeededVideos(database.db, wsId, archivedIds);
     // Last: the channel shows what the library, the routes and the archiving made.
     const channel = await playDemoChannel(database.db, wsId, now);
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads: Number(leads), outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings, channel_items: channel.items, channel_views: channel.views })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads, outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings, channel_items: channel.items, channel_views: channel.views })}\n`,
       );
     } else {
       process.stdout.write(

@@ -20,6 +20,13 @@ import type { SealedBox } from './secrets/sealed-box.ts';
  */
 export type DataAccess = Kysely<Database>;
 
+/**
+ * Records one event in the outbox, in the transaction of the change it describes: `ctx.emit` in an
+ * operation, `outboxEmitter` (src/db/outbox.ts) for a write that owns its transaction. Domain code
+ * takes one as a parameter and never reaches the outbox itself.
+ */
+export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<void>;
+
 export interface Log {
   info(obj: object, msg?: string): void;
   warn(obj: object, msg?: string): void;
@@ -59,5 +66,5 @@ export interface OperationContext {
    * Records an event in the outbox, in the same transaction as the change it describes. The data is
    * typed, and checked when recorded, by the event's schema in the events catalog (src/event-catalog.ts).
    */
-  emit<T extends EventType>(type: T, data: EventData<T>): Promise<void>;
+  emit: Emit;
 }

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { Emit } from '../core/context.ts';
 import { checkEventData, type EventData, type EventType } from '../event-catalog.ts';
 import type { Database } from './tables/index.ts';
 
@@ -20,4 +21,15 @@ export async function recordEvent<T extends EventType>(
     .values({ id, workspace_id: event.workspaceId, type: event.type, data: JSON.stringify(event.data), created_at: event.at })
     .execute();
   return id;
+}
+
+/**
+ * The Emit of one change: every event it records belongs to `workspaceId` and happened `at`, in the
+ * transaction `db`. The pipeline builds `ctx.emit` with it (through PipelineDeps); a write that owns
+ * its transaction (a public form, a worker, the demo seed) builds its own.
+ */
+export function outboxEmitter(db: Kysely<Database>, workspaceId: string, at: Date): Emit {
+  return async (type, data) => {
+    await recordEvent(db, { workspaceId, type, data, at });
+  };
 }

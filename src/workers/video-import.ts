@@ -1,4 +1,10 @@
-import { isStillProcessing, markVideoFailed, VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../domains/videos/index.ts';
+import {
+  isStillProcessing,
+  markVideoFailed,
+  recordSourceFileSize,
+  VIDEO_IMPORT_ATTEMPTS,
+  VIDEO_IMPORT_JOB,
+} from '../domains/videos/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import type { Cidr } from '../net/address-policy.ts';
 import { OutboundRequestError } from '../net/outbound-error.ts';
@@ -29,7 +35,7 @@ export function videoImportHandler(
       if (!(await isStillProcessing(db, workspaceId, videoId))) return; // done already, or gone
       try {
         const bytes = await download(String(job.payload.source_url), { workspaceId, videoId }, signal);
-        await db.updateTable('videos').set({ file_size: bytes, updated_at: clock() }).where('id', '=', videoId).execute();
+        await recordSourceFileSize(db, workspaceId, videoId, bytes, clock());
       } catch (error) {
         if (error instanceof PermanentImportFailure) {
           await markVideoFailed(db, options.links, workspaceId, videoId, error.message, clock());

@@ -9,10 +9,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Log } from '../core/context.ts';
-import { recordEvent } from '../db/outbox.ts';
+import { outboxEmitter } from '../db/outbox.ts';
 import type { Database } from '../db/tables/index.ts';
 import { queueSpeechToText, saveTranscript } from '../domains/transcripts/index.ts';
 import {
+  endProcessing,
   failRendition,
   getVideoDetail,
   isStillProcessing,
@@ -121,19 +122,13 @@ export async function probeAndFinish(
   }
   await db.transaction().execute(async (trx) => {
     const now = clock();
-    const ready = await trx
-      .updateTable('videos')
-      .set({
-        status: 'ready',
-        ...probedVideoColumns(facts),
-        has_poster: extras.hasPoster,
-        failure_reason: null,
-        updated_at: now,
-      })
-      .where('id', '=', videoId)
-      .where('status', '=', 'processing')
-      .returning('id')
-      .executeTakeFirst();
+    const ready = await endProcessing(
+      trx,
+      workspaceId,
+      videoId,
+      { status: 'ready', ...probedVideoColumns(facts), has_poster: extras.hasPoster, failure_reason: null },
+      now,
+    );
     if (ready && extras.transcript) {
       await saveTranscript(trx, workspaceId, videoId, { source: 'embedded', ...extras.transcript }, now);
     } else if (ready && tools.speechToText && facts.audioCodec !== null) {
@@ -142,7 +137,8 @@ export async function probeAndFinish(
     if (ready) await queueRenditionJobs(trx, { workspaceId, videoId }, toQueue, now);
     if (ready) {
       const video = await getVideoDetail(trx, workspaceId, videoId, tools.links);
-      await recordEvent(trx, { workspaceId, type: 'video.ready', data: { video_id: videoId, video }, at: now });
+      const emit = outboxEmitter(trx, workspaceId, now);
+      await emit('video.ready', { video_id: videoId, video });
     }
   });
 }

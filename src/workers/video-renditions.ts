@@ -19,6 +19,7 @@ import {
   startRendition,
   VIDEO_RENDITION_ATTEMPTS,
   VIDEO_RENDITION_JOB,
+  videoDuration,
 } from '../domains/videos/index.ts';
 import type { JobHandler } from '../job-queue/worker.ts';
 import { renditionPlan } from '../media/hls-ladder.ts';
@@ -80,14 +81,8 @@ export function videoRenditionHandler(tools: RenditionTools): JobHandler {
     retryDelayMs: (attempt) => tools.retryDelayMs ?? 10_000 * 3 ** (attempt - 1),
     async run(job, { db, signal }) {
       const ids = { workspaceId: job.workspaceId as string, videoId: String(job.payload.video_id) };
-      const video = await db
-        .selectFrom('videos')
-        .select(['duration_seconds'])
-        .where('workspace_id', '=', ids.workspaceId)
-        .where('id', '=', ids.videoId)
-        .where('status', '=', 'ready')
-        .executeTakeFirst();
-      if (!video) return; // gone, or no longer ready
+      const durationSeconds = await videoDuration(db, ids.workspaceId, ids.videoId, 'ready');
+      if (durationSeconds === undefined) return; // gone, or no longer ready
       const row = await startRendition(db, ids, String(job.payload.rendition_id), clock());
       if (!row) return; // made already, or given up on
       // The rung as it was planned, whatever the ladder says today.
@@ -99,13 +94,7 @@ export function videoRenditionHandler(tools: RenditionTools): JobHandler {
         audioKbps: row.audio_kbps,
       });
       await tools.store.withLocalFile({ ...ids, file: 'source' }, (source) =>
-        makeAndStoreRendition(
-          { ...tools, db, signal },
-          ids,
-          { id: row.id, plan },
-          source,
-          video.duration_seconds ?? UNKNOWN_DURATION_SECONDS,
-        ),
+        makeAndStoreRendition({ ...tools, db, signal }, ids, { id: row.id, plan }, source, durationSeconds ?? UNKNOWN_DURATION_SECONDS),
       );
       tools.log.info({ video: ids.videoId, rendition: row.name }, 'rendition ready');
     },

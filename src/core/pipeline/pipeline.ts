@@ -7,11 +7,10 @@
  * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { createMediaLinks } from '../../media/media-links.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
-import type { Log, OperationContext, OutboundSettings } from '../context.ts';
+import type { Emit, Log, OperationContext, OutboundSettings } from '../context.ts';
 import { AppError, errorBody, type FieldProblem } from '../errors.ts';
 import { createCursorCodec } from '../lists/pagination.ts';
 import { type AnyOperation, successStatus } from '../operation.ts';
@@ -28,6 +27,8 @@ import { type InputSource, inputProblems } from './validation.ts';
 
 export interface PipelineDeps {
   db: Kysely<Database>;
+  /** The events outbox (src/db/outbox.ts): an Emit for one change, recorded in its transaction. */
+  outbox(db: Kysely<Database>, workspaceId: string, at: Date): Emit;
   findCredential: FindCredential;
   rateLimiter: RateLimiter;
   /** Signs pagination cursors and upload URLs, and seals stored responses. */
@@ -134,9 +135,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         limits,
         outbound,
         sealedBox,
-        emit: async (type, data) => {
-          await recordEvent(db, { workspaceId: principal.workspaceId, type, data, at: now });
-        },
+        emit: deps.outbox(db, principal.workspaceId, now),
       });
       // Only what the output schema declares leaves, by either transport, and personal fields are
       // masked, before anything is sent and before a write's response is stored for replays.

@@ -4,6 +4,8 @@
  */
 import type { Kysely } from 'kysely';
 import type { ChannelItemKind, Database } from '../../db/tables/index.ts';
+import { routeNames } from '../routes/index.ts';
+import { workspaceVideos } from '../videos/index.ts';
 
 export interface ChannelActivity {
   views: number;
@@ -28,8 +30,8 @@ export async function channelActivity(
       .executeTakeFirstOrThrow(),
     db
       .selectFrom('channel_item_opens as o')
-      .leftJoin('videos as v', (join) => join.onRef('v.id', '=', 'o.item_id').on('o.kind', '=', 'video'))
-      .leftJoin('routes as r', (join) => join.onRef('r.id', '=', 'o.item_id').on('o.kind', '=', 'route'))
+      .leftJoin(workspaceVideos(db, workspaceId).as('v'), (join) => join.onRef('v.id', '=', 'o.item_id').on('o.kind', '=', 'video'))
+      .leftJoin(routeNames(db, workspaceId).as('r'), (join) => join.onRef('r.id', '=', 'o.item_id').on('o.kind', '=', 'route'))
       .select((eb) => [
         'o.kind',
         'o.item_id',

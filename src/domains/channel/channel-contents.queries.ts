@@ -3,9 +3,12 @@
  * workspace's name and plan, and each item (and the featured one) with the facts that decide whether
  * a visitor can see it (channel-showing.ts) and what a card of it shows.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { PlanName } from '../../core/plans.ts';
 import type { ChannelItemKind, Database, RouteStatus, VideosTable } from '../../db/tables/index.ts';
+import { routeCardFacts } from '../routes/index.ts';
+import { videosWithIds } from '../videos/index.ts';
+import { workspaceFacts } from '../workspace/index.ts';
 
 export interface VideoFacts {
   kind: 'video';
@@ -60,7 +63,7 @@ export async function loadChannelContents(
   { visibleOnly = false }: { visibleOnly?: boolean } = {},
 ): Promise<ChannelContents> {
   const [workspace, settings, placed] = await Promise.all([
-    db.selectFrom('workspaces').select(['name', 'plan']).where('id', '=', workspaceId).executeTakeFirstOrThrow(),
+    workspaceFacts(db, workspaceId),
     db.selectFrom('channels').selectAll().where('workspace_id', '=', workspaceId).executeTakeFirst(),
     db
       .selectFrom('channel_items')
@@ -71,6 +74,7 @@ export async function loadChannelContents(
       .orderBy('created_at')
       .execute(),
   ]);
+  if (!workspace) throw new Error(`loadChannelContents: no workspace ${workspaceId}`);
   const featuredKey = settings?.featured_video_id
     ? { kind: 'video' as const, id: settings.featured_video_id }
     : settings?.featured_route_id
@@ -106,36 +110,7 @@ async function loadItemFacts(
 ): Promise<Map<string, ItemFacts>> {
   const videoIds = wanted.filter((item) => item.kind === 'video').map((item) => item.id);
   const routeIds = wanted.filter((item) => item.kind === 'route').map((item) => item.id);
-  const [videos, routes] = await Promise.all([
-    videoIds.length === 0
-      ? []
-      : db
-          .selectFrom('videos')
-          .select(['id', 'title', 'description', 'status', 'archived', 'has_poster', 'duration_seconds', 'width', 'height', 'created_at'])
-          .where('workspace_id', '=', workspaceId)
-          .where(sql<boolean>`id = any(${videoIds}::uuid[])`)
-          .execute(),
-    routeIds.length === 0
-      ? []
-      : db
-          .selectFrom('routes as r')
-          .leftJoin('route_steps as entry', (join) => join.onRef('entry.route_id', '=', 'r.id').on('entry.position', '=', 0))
-          .leftJoin('videos as v', 'v.id', 'entry.video_id')
-          .select((eb) => [
-            'r.id',
-            'r.name',
-            'r.status',
-            'r.created_at',
-            'v.id as entry_video_id',
-            'v.status as entry_status',
-            'v.archived as entry_archived',
-            'v.has_poster as entry_has_poster',
-            eb.selectFrom('route_steps as s').whereRef('s.route_id', '=', 'r.id').select(eb.fn.countAll<number>().as('n')).as('steps'),
-          ])
-          .where('r.workspace_id', '=', workspaceId)
-          .where(sql<boolean>`r.id = any(${routeIds}::uuid[])`)
-          .execute(),
-  ]);
+  const [videos, routes] = await Promise.all([videosWithIds(db, workspaceId, videoIds), routeCardFacts(db, workspaceId, routeIds)]);
   const facts = new Map<string, ItemFacts>();
   for (const video of videos) {
     facts.set(`video:${video.id}`, {

@@ -10,6 +10,7 @@ import { Type } from 'typebox';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { describedPattern } from '../../core/schemas.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { lockWorkspace } from '../workspace/index.ts';
 
 export const SLUG_REDIRECT_DAYS = 90;
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -102,7 +103,7 @@ export async function changeSlug(db: Kysely<Database>, workspaceId: string, want
   const slug = wanted.toLowerCase();
   // One change of this workspace's slug at a time: two at once would each make a current slug, and the
   // second would be refused as if its slug were taken. NO KEY keeps inserts referencing the workspace free.
-  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  if (!(await lockWorkspace(db, workspaceId))) throw new Error(`changeSlug: no workspace ${workspaceId}`);
   if ((await currentSlug(db, workspaceId)) === slug) return;
   const problem = await slugProblem(db, workspaceId, slug, now);
   if (problem) throw AppError.invalid([problem]);

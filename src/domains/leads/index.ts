@@ -5,6 +5,8 @@
  */
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
 export { type CapturedFields, captureLead, captureLeadIn, countLead } from './lead-capture.ts';
+export { emitLeadChange } from './lead-change-events.ts';
+export { leadContactByEmail } from './lead-contacts.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,
@@ -23,8 +25,10 @@ export {
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
+export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
 export { leadSearchMatches } from './lead-search.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
 export { newLeadCounts } from './new-lead-counts.queries.ts';
+export { latestLeadOfViewer } from './viewer-leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

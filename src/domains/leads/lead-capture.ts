@@ -10,11 +10,12 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
-import { recordEvent } from '../../db/outbox.ts';
+import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { findServableVideo } from '../videos/index.ts';
 import { emptySketch } from '../viewing/index.ts';
 import { ENGAGEMENT_POINTS } from './engagement-score.ts';
+import { emitLeadChange } from './lead-change-events.ts';
 import { LEAD_FORM_FIELDS, type LeadForm, type LeadFormField, storedLeadForm } from './lead-form.ts';
 import {
   addLeadEngagement,
@@ -124,11 +125,7 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
 
   if (await moveStatusOnScore(trx, workspaceId, leadId, at)) changed.push('status');
   const lead = await leadSnapshot(trx, workspaceId, leadId, at);
-  if (upserted.created) {
-    await recordEvent(trx, { workspaceId, type: 'lead.created', data: { lead_id: leadId, lead }, at });
-  } else if (changed.length > 0) {
-    await recordEvent(trx, { workspaceId, type: 'lead.updated', data: { lead_id: leadId, changed: [...new Set(changed)], lead }, at });
-  }
+  await emitLeadChange(outboxEmitter(trx, workspaceId, at), { leadId, created: upserted.created, changed, lead });
   return { workspaceId, leadId, created: upserted.created, counted };
 }
 

@@ -7,10 +7,11 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
-import { recordEvent } from '../../db/outbox.ts';
+import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database, LeadActivityKind, LeadRow, LeadSource, LeadStatus } from '../../db/tables/index.ts';
 import { countNewLead, totalLength } from '../viewing/index.ts';
 import { addEngagement, decayedPoints, engagementScore, sessionPoints } from './engagement-score.ts';
+import { emitLeadChange } from './lead-change-events.ts';
 import { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
 import type { LeadSnapshot } from './leads.events.ts';
 
@@ -326,11 +327,11 @@ export async function moveStatusOnScore(db: Kysely<Database>, workspaceId: strin
 /** moveStatusOnScore, and the `lead.updated` event when the status moved (viewing, which sends no other). */
 export async function applyScoreStatus(db: Kysely<Database>, workspaceId: string, leadId: string, at: Date): Promise<void> {
   if (!(await moveStatusOnScore(db, workspaceId, leadId, at))) return;
-  await recordEvent(db, {
-    workspaceId,
-    type: 'lead.updated',
-    data: { lead_id: leadId, changed: ['status'], lead: await leadSnapshot(db, workspaceId, leadId, at) },
-    at,
+  await emitLeadChange(outboxEmitter(db, workspaceId, at), {
+    leadId,
+    created: false,
+    changed: ['status'],
+    lead: () => leadSnapshot(db, workspaceId, leadId, at),
   });
 }
 

@@ -7,16 +7,17 @@
  * automatic status. Emits lead.created (a new lead), lead.updated (a status move) and outcome.created.
  */
 import { type Kysely, sql } from 'kysely';
+import type { Emit } from '../../core/context.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, LeadSource, OutcomeKind, OutcomeSource, OutcomeStatus } from '../../db/tables/index.ts';
-import type { EventData, EventType } from '../../event-catalog.ts';
 import {
   AUTOMATIC_AUTHOR,
   addLeadEngagement,
   automaticStatus,
   ENGAGEMENT_POINTS,
   emailKey,
+  emitLeadChange,
   leadSnapshot,
   recordLeadActivity,
   upsertLeadRecord,
@@ -30,8 +31,6 @@ import {
   outcomeSnapshot,
   refundedAmount,
 } from './outcomes.queries.ts';
-
-export type Emit = <T extends EventType>(type: T, data: EventData<T>) => Promise<void>;
 
 /** Who the entry belongs to: a lead of the workspace, an email (found or made a lead), or nobody. */
 export type LeadReference = { leadId: string } | { email: string; source: LeadSource } | null;
@@ -156,7 +155,12 @@ async function leadForEmail(
     source: reference.source,
     at: request.now,
   });
-  if (created) await emit('lead.created', { lead_id: lead.id, lead: await leadSnapshot(db, request.workspaceId, lead.id, request.now) });
+  await emitLeadChange(emit, {
+    leadId: lead.id,
+    created,
+    changed: [],
+    lead: () => leadSnapshot(db, request.workspaceId, lead.id, request.now),
+  });
   return lead.id;
 }
 
@@ -188,5 +192,5 @@ async function creditLead(db: Kysely<Database>, request: LedgerEntryRequest, lea
     source: lead.source,
     at: now,
   });
-  await emit('lead.updated', { lead_id: leadId, changed: ['status'], lead: await leadSnapshot(db, workspaceId, leadId, now) });
+  await emitLeadChange(emit, { leadId, created: false, changed: ['status'], lead: () => leadSnapshot(db, workspaceId, leadId, now) });
 }

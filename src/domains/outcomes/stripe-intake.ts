@@ -10,10 +10,10 @@ import type { Kysely } from 'kysely';
 import { jsonTextProblem } from '../../core/pipeline/input-bounds.ts';
 import type { SealedBox } from '../../core/secrets/sealed-box.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
-import { recordEvent } from '../../db/outbox.ts';
+import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { sealedStripeSecret } from '../workspace/index.ts';
-import { type Emit, type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
+import { type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
 import { findOutcomeIdByExternalId, lockRefundable, refundedUnderPrefix } from './outcomes.queries.ts';
 import { ledgerEntryFromStripeEvent } from './stripe-events.ts';
 import { verifyStripeSignature } from './stripe-signature.ts';
@@ -74,9 +74,7 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       now,
       refundsField: 'data.object.payment_intent',
     };
-    const emit: Emit = async (type, data) => {
-      await recordEvent(trx, { workspaceId, type, data, at: now });
-    };
+    const emit = outboxEmitter(trx, workspaceId, now);
     let request = base;
     if (entry.refunds) {
       if (await findOutcomeIdByExternalId(trx, workspaceId, entry.externalId)) {

@@ -27,3 +27,5 @@ export { CALENDAR_FEED_URL_PURPOSE } from './calendar-feeds/calendar-feed-url.ts
 export { FeedReadError, type FeedWindow } from './calendar-feeds/ics-busy-times.ts';
 export { readBusyTimes } from './calendar-feeds/ics-reader.ts';
 export { type BookableEventType, findBookableEventType } from './event-types/bookable-event-types.queries.ts';
+export { findEventType, insertEventType } from './event-types/event-types.queries.ts';
+export { eventTypesWithIds, workspaceEventTypes } from './event-types/workspace-event-types.queries.ts';

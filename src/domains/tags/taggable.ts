@@ -4,8 +4,8 @@
  */
 import type { OperationContext } from '../../core/context.ts';
 import type { Scope } from '../../core/scopes.ts';
-import { leadSnapshot } from '../leads/index.ts';
-import { getVideoDetail } from '../videos/index.ts';
+import { emitLeadChange, leadSnapshot } from '../leads/index.ts';
+import { emitVideoUpdated, getVideoDetail } from '../videos/index.ts';
 
 export interface TaggableKind {
   /** The name used in `applies_to` and in usage counts. */
@@ -26,7 +26,7 @@ export const TAGGABLE_KINDS: readonly TaggableKind[] = [
     async recordRenamed(ctx, ids, renamed) {
       for (const videoId of ids) {
         const video = await getVideoDetail(ctx.db, ctx.workspaceId, videoId, ctx.links);
-        await ctx.emit('video.updated', { video_id: videoId, changed: ['tags'], renamed_tag: renamed, video });
+        await emitVideoUpdated(ctx.emit, video, ['tags'], renamed);
       }
     },
   },
@@ -36,8 +36,12 @@ export const TAGGABLE_KINDS: readonly TaggableKind[] = [
     writeScope: 'leads:write',
     async recordRenamed(ctx, ids) {
       for (const leadId of ids) {
-        const lead = await leadSnapshot(ctx.db, ctx.workspaceId, leadId, ctx.now);
-        await ctx.emit('lead.updated', { lead_id: leadId, changed: ['tags'], lead });
+        await emitLeadChange(ctx.emit, {
+          leadId,
+          created: false,
+          changed: ['tags'],
+          lead: () => leadSnapshot(ctx.db, ctx.workspaceId, leadId, ctx.now),
+        });
       }
     },
   },

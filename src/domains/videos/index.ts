@@ -3,6 +3,8 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
+export { ensureFolder } from './folders/folder-seed.queries.ts';
+export { archiveSeededVideos, insertSeedVideo, seedLeadForm } from './library-seed.queries.ts';
 export { videosWithAdaptiveStream } from './renditions/adaptive-streams.queries.ts';
 export {
   failRendition,
@@ -16,7 +18,9 @@ export {
   VIDEO_RENDITION_ATTEMPTS,
   VIDEO_RENDITION_JOB,
 } from './renditions/renditions.queries.ts';
+export { reportedVideo } from './reported-video.queries.ts';
 export { findServableVideo, findServableVideos, isServable, servableVideos } from './servable-videos.queries.ts';
+export { endProcessing, recordSourceFileSize } from './uploads/processing-writes.queries.ts';
 export {
   claimUpload,
   finishUpload,
@@ -28,9 +32,11 @@ export {
   VIDEO_PROCESSING_ATTEMPTS,
   VIDEO_PROCESSING_JOB,
 } from './uploads/uploads.queries.ts';
+export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
+export { oldestVideosAmong, videosByViews } from './video-order.queries.ts';
 export { unarchivedVideosMatching, videoListingByKey } from './video-search.queries.ts';
-export { findVideoTitle, videoTitles, workspaceVideoTitles } from './video-titles.queries.ts';
 export { videoUsage } from './video-usage.queries.ts';
 export { getVideoDetail, listVideos, lockVideo, touchVideo, videoDuration } from './videos.queries.ts';
 export { VideoId } from './videos.schemas.ts';
 export { videoInWorkspace } from './workspace-video.queries.ts';
+export { assertVideoInWorkspace, videosTitled, videosWithIds, workspaceVideos } from './workspace-videos.queries.ts';

@@ -10,7 +10,7 @@ import { findInWorkspace, foundInWorkspace } from '../../core/find-in-workspace.
 import { type KeysetOrder, keysetPage, type SortColumn } from '../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import { seconds, secondsOrNull, shareOf } from '../../core/values/reported-numbers.ts';
-import type { Database } from '../../db/tables/index.ts';
+import type { Database, VideoRow } from '../../db/tables/index.ts';
 import type { MediaLinks } from '../../media/media-links.ts';
 import { storedLeadForm } from '../leads/index.ts';
 import { type TranscriptFacts, transcriptFacts } from '../transcripts/index.ts';
@@ -217,14 +217,19 @@ export async function assertFolderInWorkspace(db: Kysely<Database>, workspaceId:
   await findInWorkspace(db, 'folders', { workspaceId, id: folderId }, (query) => query.select('id').forKeyShare());
 }
 
-/** The video's length in seconds, null until processing has measured it; undefined when this workspace has no such video. */
-export async function videoDuration(db: Kysely<Database>, workspaceId: string, videoId: string): Promise<number | null | undefined> {
-  const row = await db
-    .selectFrom('videos')
-    .select('duration_seconds')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', videoId)
-    .executeTakeFirst();
+/**
+ * The video's length in seconds, null until processing has measured it; undefined when this workspace
+ * has no such video (or, given a status, none in that status).
+ */
+export async function videoDuration(
+  db: Kysely<Database>,
+  workspaceId: string,
+  videoId: string,
+  status?: VideoRow['status'],
+): Promise<number | null | undefined> {
+  let query = db.selectFrom('videos').select('duration_seconds').where('workspace_id', '=', workspaceId).where('id', '=', videoId);
+  if (status) query = query.where('status', '=', status);
+  const row = await query.executeTakeFirst();
   return row ? row.duration_seconds : undefined;
 }
 

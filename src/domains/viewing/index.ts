@@ -8,10 +8,11 @@ export { createBatchStore, type IncomingBatch } from './batch-intake.queries.ts'
 export { CollectBatch, type ViewingEvent } from './collect-batch.ts';
 export { conversionsOf } from './conversions.ts';
 export { videoDayRows, workspaceDayRows, workspaceRevenueDays, workspaceVideoDays } from './day-rollups.queries.ts';
-export { videoHeatmap, videoLifetimeStats, workspaceLifetimeTotals } from './lifetime-rollups.queries.ts';
+export { lifetimeStatsOfVideos, videoHeatmap, workspaceLifetimeTotals } from './lifetime-rollups.queries.ts';
 export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
+export { viewingSessionsOfVideos } from './video-sessions.queries.ts';
 export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
 export { FOLD_BATCH_LIMIT, foldAll, foldViewing } from './viewing-fold.ts';
 export { createPageTokens, createViewingTokens, type ViewingTokens } from './viewing-token.ts';

@@ -20,7 +20,7 @@ export async function videoHeatmap(db: Kysely<Database>, workspaceId: string, vi
 const lifetimeColumns = ['views', 'engagement_sum', 'completions', 'conversions', 'leads'] as const;
 
 /** Lifetime totals of the given videos (videos nobody watched have no row). */
-export async function videoLifetimeStats(db: Kysely<Database>, workspaceId: string, videoIds: readonly string[]) {
+export async function lifetimeStatsOfVideos(db: Kysely<Database>, workspaceId: string, videoIds: readonly string[]) {
   return db
     .selectFrom('video_stats')
     .select(['video_id', ...lifetimeColumns])

@@ -10,7 +10,9 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { PLAN_NAMES, PLANS } from '../../core/plans.ts';
+import { lockUndispatchedEvents, markEventsDispatched } from '../../db/outbox-dispatch.ts';
 import type { Database, DeliveryStatus, WebhookDeliveryRow } from '../../db/tables/index.ts';
+import { workspaceSettings } from '../workspace/index.ts';
 import { eventPayload } from './event-payload.ts';
 import { maxAttemptsFor, retryDelayMs } from './retry-policy.ts';
 import type { AttemptResult } from './send-attempt.ts';
@@ -30,20 +32,12 @@ export async function fanOutEvents(
   options: { now: Date; limit: number; schedule: readonly number[] },
 ): Promise<{ events: number; deliveries: number }> {
   return db.transaction().execute(async (trx) => {
-    const events = await trx
-      .selectFrom('events')
-      .select(['id', 'workspace_id', 'type', 'data', 'created_at'])
-      .where('dispatched_at', 'is', null)
-      .orderBy('sequence')
-      .limit(options.limit)
-      .forUpdate()
-      .skipLocked()
-      .execute();
+    const events = await lockUndispatchedEvents(trx, options.limit);
     if (events.length === 0) return { events: 0, deliveries: 0 };
     const workspaceIds = [...new Set(events.map((e) => e.workspace_id))];
     const endpoints = await trx
       .selectFrom('webhook_endpoints as e')
-      .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+      .innerJoin(workspaceSettings(trx).as('w'), 'w.id', 'e.workspace_id')
       .select(['e.id', 'e.workspace_id', 'e.events', 'e.created_at', 'w.mask_pii'])
       .where('e.workspace_id', 'in', workspaceIds)
       // A workspace moved to a plan without webhooks keeps its endpoints but gets no new deliveries.
@@ -93,15 +87,11 @@ export async function fanOutEvents(
         .onConflict((oc) => oc.columns(['endpoint_id', 'event_id']).doNothing())
         .execute();
     }
-    await trx
-      .updateTable('events')
-      .set({ dispatched_at: options.now })
-      .where(
-        'id',
-        'in',
-        events.map((e) => e.id),
-      )
-      .execute();
+    await markEventsDispatched(
+      trx,
+      events.map((e) => e.id),
+      options.now,
+    );
     return { events: events.length, deliveries: rows.length };
   });
 }

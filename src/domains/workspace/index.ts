@@ -5,3 +5,4 @@
  */
 export { countWorkspaces, createWorkspace, getAssistantGuidance, sealedStripeSecret } from './workspace.queries.ts';
 export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceTimeZone } from './workspace-facts.queries.ts';
+export { workspaceSettings } from './workspace-settings.queries.ts';

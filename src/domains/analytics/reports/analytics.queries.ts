@@ -8,13 +8,13 @@ import type { Kysely } from 'kysely';
 import { startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
 import { recentEvents } from '../../../db/recent-events.ts';
 import type { Database } from '../../../db/tables/index.ts';
-import { videoTitles, workspaceVideoTitles } from '../../videos/index.ts';
+import { videosWithIds, workspaceVideos } from '../../videos/index.ts';
 import { workspaceVideoDays } from '../../viewing/index.ts';
 
 /** The workspace's video-day rows between two local days, without sketches, with each video's title, for comparisons between periods. */
 export async function workspaceDayRowsWithTitles(db: Kysely<Database>, workspaceId: string, from: string, to: string) {
   return workspaceVideoDays(db, workspaceId, from, to)
-    .innerJoin(workspaceVideoTitles(db, workspaceId).as('v'), 'v.id', 'd.video_id')
+    .innerJoin(workspaceVideos(db, workspaceId).as('v'), 'v.id', 'd.video_id')
     .select([
       'd.day',
       'd.views',
@@ -62,7 +62,7 @@ export async function videoStatusEvents(
   });
   const valid = events.filter((event) => UUID.test(event.video_id));
   const ids = [...new Set(valid.map((event) => event.video_id))];
-  const titles = new Map((ids.length > 0 ? await videoTitles(db, workspaceId, ids) : []).map((video) => [video.video_id, video.title]));
+  const titles = new Map((ids.length > 0 ? await videosWithIds(db, workspaceId, ids) : []).map((video) => [video.id, video.title]));
   return valid.map((event) => ({ ...event, title: titles.get(event.video_id) ?? null }));
 }
 

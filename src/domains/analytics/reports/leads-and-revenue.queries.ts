@@ -9,7 +9,7 @@ import type { Boundaries } from '../../../core/calendar/period-buckets.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { newLeadCounts } from '../../leads/index.ts';
 import { biggestPurchasesByCurrency, type OutcomeBucket, succeededOutcomes } from '../../outcomes/index.ts';
-import { workspaceVideoTitles } from '../../videos/index.ts';
+import { workspaceVideos } from '../../videos/index.ts';
 
 export interface LeadsAndRevenue {
   /** Leads created in each period: index n − 1 holds bucket n. */
@@ -60,7 +60,7 @@ async function biggestPurchases(
   // The biggest of each currency first, then the titles of those few videos.
   const rows = await db
     .selectFrom(biggestPurchasesByCurrency(db, workspaceId, from, to, currencies).as('b'))
-    .leftJoin(workspaceVideoTitles(db, workspaceId).as('v'), 'v.id', 'b.video_id')
+    .leftJoin(workspaceVideos(db, workspaceId).as('v'), 'v.id', 'b.video_id')
     .select(['b.outcome_id', 'b.value', 'b.currency', 'b.lead_id', 'b.video_id', 'v.title', 'b.occurred_at'])
     .orderBy('b.currency')
     .execute();

@@ -6,11 +6,10 @@
  */
 import { Type } from 'typebox';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
-import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Nullable } from '../../../core/schemas.ts';
-import { RouteId } from '../../routes/index.ts';
-import { VideoId } from '../../videos/index.ts';
+import { findRoute, RouteId } from '../../routes/index.ts';
+import { assertVideoInWorkspace, VideoId } from '../../videos/index.ts';
 import { ChannelDetail } from '../channel.schemas.ts';
 import { channelDetail } from '../channel-detail.ts';
 import { lockChannel, updateChannelRow } from '../channel-writes.queries.ts';
@@ -57,9 +56,8 @@ export const setChannelFeatured = defineOperation({
     if (problems.length > 0) throw AppError.invalid(problems);
     const videoId = input.video_id?.toLowerCase() ?? null;
     const routeId = input.route_id?.toLowerCase() ?? null;
-    const ids = { workspaceId: ctx.workspaceId };
-    if (videoId) await findInWorkspace(ctx.db, 'videos', { ...ids, id: videoId }, (query) => query.select('id'));
-    if (routeId) await findInWorkspace(ctx.db, 'routes', { ...ids, id: routeId }, (query) => query.select('id'));
+    if (videoId) await assertVideoInWorkspace(ctx.db, ctx.workspaceId, videoId);
+    if (routeId) await findRoute(ctx.db, ctx.workspaceId, routeId);
     await lockChannel(ctx.db, ctx.workspaceId, ctx.now);
     await updateChannelRow(ctx.db, ctx.workspaceId, { featured_video_id: videoId, featured_route_id: routeId }, ctx.now);
     return channelDetail(ctx.db, ctx.workspaceId, ctx.links, ctx.now);

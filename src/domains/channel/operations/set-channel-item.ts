@@ -6,9 +6,10 @@
  */
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
-import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId } from '../../../core/schemas.ts';
+import { findRoute } from '../../routes/index.ts';
+import { assertVideoInWorkspace } from '../../videos/index.ts';
 import { CHANNEL_LIMITS, ChannelDetail, ChannelItem, ChannelItemKind } from '../channel.schemas.ts';
 import { channelDetail } from '../channel-detail.ts';
 import { countVisibleItems, isItemVisible, lockChannel, placeChannelItem } from '../channel-writes.queries.ts';
@@ -44,9 +45,9 @@ export const setChannelItem = defineOperation({
   output: Type.Object({ ...ChannelDetail.properties, item: ChannelItem }, { additionalProperties: false }),
   example: { id: '3f2b6c1e-8a4d-4e5f-9b7a-1c2d3e4f5a6b', kind: 'video', visible: true },
   async handler(ctx, input) {
-    const table = input.kind === 'video' ? 'videos' : 'routes';
     const id = input.id.toLowerCase();
-    await findInWorkspace(ctx.db, table, { workspaceId: ctx.workspaceId, id }, (query) => query.select('id'));
+    if (input.kind === 'video') await assertVideoInWorkspace(ctx.db, ctx.workspaceId, id);
+    else await findRoute(ctx.db, ctx.workspaceId, id);
     await lockChannel(ctx.db, ctx.workspaceId, ctx.now);
     const becomesVisible = input.visible && !(await isItemVisible(ctx.db, ctx.workspaceId, input.kind, id));
     if (becomesVisible && (await countVisibleItems(ctx.db, ctx.workspaceId)) >= CHANNEL_LIMITS.visibleItems) {

@@ -8,6 +8,7 @@ import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, Nullable, PersonName, Phone, Tags } from '../../../core/schemas.ts';
 import { credentialName } from '../../api-keys/index.ts';
+import { emitLeadChange } from '../lead-change-events.ts';
 import { leadSnapshot, recordLeadActivity, uniqueTags } from '../lead-records.queries.ts';
 import { LeadSnapshot } from '../leads.events.ts';
 import { emailTakenByOther, lockLead } from '../leads.queries.ts';
@@ -100,7 +101,7 @@ export const updateLead = defineOperation({
         throw error;
       });
     const lead = await leadSnapshot(ctx.db, ctx.workspaceId, leadId, ctx.now);
-    await ctx.emit('lead.updated', { lead_id: leadId, changed, lead });
+    await emitLeadChange(ctx.emit, { leadId, created: false, changed, lead });
     return lead;
   },
 });

@@ -7,6 +7,7 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, PersonName, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
 import { credentialName } from '../../api-keys/index.ts';
+import { emitLeadChange } from '../lead-change-events.ts';
 import { leadSnapshot, upsertLeadRecord } from '../lead-records.queries.ts';
 import { LEAD_SOURCES } from '../leads.events.ts';
 import { CustomFieldsInput, LeadStatus, LeadWithCreated, NoteText } from '../leads.schemas.ts';
@@ -61,8 +62,7 @@ export const upsertLead = defineOperation({
       at: ctx.now,
     });
     const lead = await leadSnapshot(ctx.db, ctx.workspaceId, result.lead.id, ctx.now);
-    if (result.created) await ctx.emit('lead.created', { lead_id: lead.lead_id, lead });
-    else if (result.changed.length > 0) await ctx.emit('lead.updated', { lead_id: lead.lead_id, changed: result.changed, lead });
+    await emitLeadChange(ctx.emit, { leadId: lead.lead_id, created: result.created, changed: result.changed, lead });
     return { ...lead, created: result.created };
   },
 });

@@ -11,6 +11,8 @@ import type { FieldProblem } from '../../../core/errors.ts';
 import { PLANS } from '../../../core/plans.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database } from '../../../db/tables/index.ts';
+import { eventTypesWithIds } from '../../scheduling/index.ts';
+import { workspaceFacts } from '../../workspace/index.ts';
 
 export interface BookingTargets {
   problems: FieldProblem[];
@@ -26,13 +28,8 @@ export async function checkBookingTargets(db: Kysely<Database>, workspaceId: str
   const result: BookingTargets = { problems: [], eventTypeIds: new Map() };
   if (asked.size === 0) return result;
   const [eventTypes, workspace] = await Promise.all([
-    db
-      .selectFrom('event_types')
-      .where('workspace_id', '=', workspaceId)
-      .where('id', 'in', [...new Set(asked.values())])
-      .select(['id', 'name', 'active'])
-      .execute(),
-    db.selectFrom('workspaces').where('id', '=', workspaceId).select('plan').executeTakeFirst(),
+    eventTypesWithIds(db, workspaceId, [...new Set(asked.values())]),
+    workspaceFacts(db, workspaceId),
   ]);
   const byId = new Map(eventTypes.map((row) => [row.id, row]));
   const scheduling = workspace !== undefined && PLANS[workspace.plan].entitlements.has('scheduling');

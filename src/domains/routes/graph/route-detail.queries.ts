@@ -8,6 +8,7 @@ import type { Static } from 'typebox';
 import { shareOf } from '../../../core/values/reported-numbers.ts';
 import type { Database, RouteRow } from '../../../db/tables/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
+import { workspaceVideos } from '../../videos/index.ts';
 import { type RouteTotals, routeStats, routeTotals } from '../analytics/route-stats.queries.ts';
 import type { RouteDetail, RouteSummary } from '../routes.schemas.ts';
 import { findRoute, loadRouteGraph } from './route-graph.queries.ts';
@@ -100,7 +101,7 @@ export async function routeSummaries(
     routeTotals(db, workspaceId, ids),
     db
       .selectFrom('route_steps as s')
-      .innerJoin('videos as v', 'v.id', 's.video_id')
+      .innerJoin(workspaceVideos(db, workspaceId).as('v'), 'v.id', 's.video_id')
       .where('s.workspace_id', '=', workspaceId)
       .where('s.route_id', 'in', ids)
       .groupBy('s.route_id')

@@ -6,6 +6,8 @@
 import type { Kysely } from 'kysely';
 import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import type { Database, RouteRow } from '../../../db/tables/index.ts';
+import { workspaceEventTypes } from '../../scheduling/index.ts';
+import { workspaceVideos } from '../../videos/index.ts';
 import type { GraphStep, RouteGraph, VideoState } from './route-graph.ts';
 
 /** The route, or not_found. */
@@ -23,7 +25,7 @@ export async function loadRouteGraph(db: Kysely<Database>, workspaceId: string, 
   const [steps, choices] = await Promise.all([
     db
       .selectFrom('route_steps as s')
-      .innerJoin('videos as v', 'v.id', 's.video_id')
+      .innerJoin(workspaceVideos(db, workspaceId).as('v'), 'v.id', 's.video_id')
       .where('s.workspace_id', '=', workspaceId)
       .where('s.route_id', '=', routeId)
       .select([
@@ -41,7 +43,8 @@ export async function loadRouteGraph(db: Kysely<Database>, workspaceId: string, 
       .execute(),
     db
       .selectFrom('route_choices as c')
-      .leftJoin('event_types as e', (join) => join.onRef('e.id', '=', 'c.event_type_id').onRef('e.workspace_id', '=', 'c.workspace_id'))
+      // The choice's event type, of the route's workspace (the derived table is narrowed to it).
+      .leftJoin(workspaceEventTypes(db, workspaceId).as('e'), 'e.id', 'c.event_type_id')
       .where('c.workspace_id', '=', workspaceId)
       .where('c.route_id', '=', routeId)
       .where('c.retired_at', 'is', null)

@@ -6,10 +6,11 @@
  * the same), a video that is archived or not ready, a title nothing has, or a title several videos
  * share, naming the candidates so the writer can send an id.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { FieldProblem } from '../../../core/errors.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database } from '../../../db/tables/index.ts';
+import { videosTitled, videosWithIds } from '../../videos/index.ts';
 
 /** Candidates a problem names; beyond them it says how many more. */
 const MAX_CANDIDATES = 5;
@@ -54,21 +55,10 @@ export async function resolveVideoReferences(
   const trimmed = references.map((ref) => ({ ...ref, reference: ref.reference.trim() }));
   const ids = [...new Set(trimmed.filter((ref) => isUuid(ref.reference)).map((ref) => ref.reference.toLowerCase()))];
   const titles = [...new Set(trimmed.filter((ref) => !isUuid(ref.reference)).map((ref) => ref.reference.toLowerCase()))];
-  const select = ['id', 'title', 'status', 'archived'] as const;
   const [byId, byTitle] = await Promise.all([
-    ids.length === 0 ? [] : db.selectFrom('videos').where('workspace_id', '=', workspaceId).where('id', 'in', ids).select(select).execute(),
+    videosWithIds(db, workspaceId, ids),
     // Case-insensitive here, so that "intro" can point at "Intro"; the match itself is exact.
-    titles.length === 0
-      ? []
-      : db
-          .selectFrom('videos')
-          .where('workspace_id', '=', workspaceId)
-          .where(sql<string>`lower(title)`, 'in', titles)
-          .select(select)
-          .orderBy('created_at', 'desc')
-          .orderBy('id')
-          .limit(200)
-          .execute(),
+    videosTitled(db, workspaceId, titles),
   ]);
   const videos = new Map<string, ResolvedVideo>();
   const problems: FieldProblem[] = [];

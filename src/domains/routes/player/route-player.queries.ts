@@ -11,6 +11,7 @@ import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database, RouteStatus } from '../../../db/tables/index.ts';
 import { captionLanguages } from '../../transcripts/index.ts';
 import { servableVideos, videosWithAdaptiveStream } from '../../videos/index.ts';
+import { workspaceSettings } from '../../workspace/index.ts';
 import { loadRouteGraph } from '../graph/route-graph.queries.ts';
 import type { RouteGraph } from '../graph/route-graph.ts';
 
@@ -41,7 +42,7 @@ export async function findPlayerRoute(db: Kysely<Database>, routeId: string): Pr
   if (!isUuid(routeId)) return undefined;
   const row = await db
     .selectFrom('routes as r')
-    .innerJoin('workspaces as w', 'w.id', 'r.workspace_id')
+    .innerJoin(workspaceSettings(db).as('w'), 'w.id', 'r.workspace_id')
     .select(['r.id', 'r.workspace_id', 'r.name', 'r.status', 'w.plan'])
     .where('r.id', '=', routeId.toLowerCase())
     .executeTakeFirst();

@@ -13,7 +13,7 @@
  */
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { Database, VisitEnding } from '../../../db/tables/index.ts';
 import {
   type CapturedFields,
@@ -22,7 +22,9 @@ import {
   ENGAGEMENT_POINTS,
   LEAD_FORM_FIELDS,
   type LeadForm,
+  latestLeadOfViewer,
 } from '../../leads/index.ts';
+import { workspaceVideos } from '../../videos/index.ts';
 import { moveRouteCounters, readVisitTally, type VisitTally } from '../analytics/route-counters.ts';
 import { loadRouteGraph } from '../graph/route-graph.queries.ts';
 import { type KnownChoice, type PathStep, planVisitEvents, type RouteEvent } from './route-visit-plan.ts';
@@ -192,7 +194,7 @@ async function startVisit(trx: Transaction<Database>, key: VisitKey): Promise<{ 
       workspace_id: key.workspaceId,
       route_id: key.routeId,
       viewer_id: key.viewerId,
-      lead_id: await linkedLead(trx, key.workspaceId, key.viewerId),
+      lead_id: await latestLeadOfViewer(trx, key.workspaceId, key.viewerId),
       started_at: key.now,
       last_at: key.now,
     })
@@ -200,20 +202,6 @@ async function startVisit(trx: Transaction<Database>, key: VisitKey): Promise<{ 
     .returning('id')
     .executeTakeFirst();
   return { visit: await lockVisit(trx, key), made: inserted !== undefined };
-}
-
-/** The lead the browser was most recently linked to, if any. */
-async function linkedLead(trx: Transaction<Database>, workspaceId: string, viewerId: string): Promise<string | null> {
-  const link = await trx
-    .selectFrom('lead_viewers')
-    .select('lead_id')
-    .where('workspace_id', '=', workspaceId)
-    .where('viewer_id', '=', viewerId)
-    .orderBy('linked_at', 'desc')
-    .orderBy('lead_id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return link?.lead_id ?? null;
 }
 
 /** Every choice of the route, retired ones too: a visit's path may hold one re-wiring dropped since. */
@@ -248,7 +236,7 @@ async function updateVisit(
   change: { ending: VisitEnding | null; leadId: string | null },
 ): Promise<void> {
   const completes = change.ending !== null && change.ending !== 'url' && visit.completed_at === null;
-  const leadId = change.leadId ?? visit.lead_id ?? (await linkedLead(trx, key.workspaceId, visit.viewer_id));
+  const leadId = change.leadId ?? visit.lead_id ?? (await latestLeadOfViewer(trx, key.workspaceId, visit.viewer_id));
   await trx
     .updateTable('route_visits')
     .set({
@@ -274,21 +262,17 @@ async function recordCompletion(trx: Transaction<Database>, key: VisitKey, leadI
     trx
       .selectFrom('route_visit_steps as vs')
       .innerJoin('route_steps as s', 's.id', 'vs.step_id')
-      .innerJoin('videos as v', 'v.id', 's.video_id')
+      .innerJoin(workspaceVideos(trx, key.workspaceId).as('v'), 'v.id', 's.video_id')
       .select(['v.id as video_id', 'v.title', 'vs.choice_label'])
       .where('vs.visit_id', '=', key.visitId)
       .orderBy('vs.position')
       .execute(),
   ]);
-  await recordEvent(trx, {
-    workspaceId: key.workspaceId,
-    type: 'route.completed',
-    data: {
-      route_id: route.id,
-      route: { route_id: route.id, name: route.name },
-      lead_id: leadId,
-      path: path.map((step) => ({ video_id: step.video_id, title: step.title, choice: step.choice_label })),
-    },
-    at: key.now,
+  const emit = outboxEmitter(trx, key.workspaceId, key.now);
+  await emit('route.completed', {
+    route_id: route.id,
+    route: { route_id: route.id, name: route.name },
+    lead_id: leadId,
+    path: path.map((step) => ({ video_id: step.video_id, title: step.title, choice: step.choice_label })),
   });
 }

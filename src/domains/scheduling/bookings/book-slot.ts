@@ -15,9 +15,9 @@
  */
 import type { Kysely } from 'kysely';
 import { canonicalTimeZone } from '../../../core/calendar/time-zone.ts';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/index.ts';
-import { type Emit, recordLedgerEntry } from '../../outcomes/index.ts';
+import { recordLedgerEntry } from '../../outcomes/index.ts';
 import { explainStart } from '../availability/availability.ts';
 import { rulesOf } from '../availability/event-type-rules.ts';
 import { requireSchedulable } from '../availability/schedulable-instants.ts';
@@ -58,9 +58,7 @@ export interface BookSlotResult {
 export async function bookSlot(db: Kysely<Database>, request: BookSlotRequest): Promise<BookSlotResult> {
   const { workspaceId, start, now } = request;
   requireSchedulable({ start });
-  const emit: Emit = async (type, data) => {
-    await recordEvent(db, { workspaceId, type, data, at: now });
-  };
+  const emit = outboxEmitter(db, workspaceId, now);
   await lockWorkspaceBookings(db, workspaceId);
   const eventType = await bookableEventType(db, workspaceId, request.eventTypeId);
   const rules = rulesOf(eventType);

@@ -6,8 +6,9 @@
  */
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { BookingCanceledBy, BookingRow, Database } from '../../../db/tables/index.ts';
+import { cancelBookedCall } from '../../outcomes/index.ts';
 import { explainStart } from '../availability/availability.ts';
 import { rulesOf } from '../availability/event-type-rules.ts';
 import { requireSchedulable } from '../availability/schedulable-instants.ts';
@@ -60,22 +61,10 @@ export async function cancelBooking(db: Kysely<Database>, request: CancelRequest
     .where('id', '=', current.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  if (booking.outcome_id) {
-    await db
-      .updateTable('outcomes')
-      .set({ status: 'canceled' })
-      .where('workspace_id', '=', workspaceId)
-      .where('id', '=', booking.outcome_id)
-      .where('kind', '=', 'booked_call')
-      .execute();
-  }
+  if (booking.outcome_id) await cancelBookedCall(db, workspaceId, booking.outcome_id);
   await recordStep(db, booking, 'canceled', { canceled_by: request.by }, now);
-  await recordEvent(db, {
-    workspaceId,
-    type: 'booking.canceled',
-    data: { booking_id: booking.id, booking: bookingSnapshot(booking) },
-    at: now,
-  });
+  const emit = outboxEmitter(db, workspaceId, now);
+  await emit('booking.canceled', { booking_id: booking.id, booking: bookingSnapshot(booking) });
   return booking;
 }
 
@@ -138,16 +127,12 @@ export async function rescheduleBooking(db: Kysely<Database>, request: Reschedul
     throw error;
   }
   await recordStep(db, booking, 'rescheduled', { previous_start: current.starts_at.toISOString() }, now, eventType.name);
-  await recordEvent(db, {
-    workspaceId,
-    type: 'booking.rescheduled',
-    data: {
-      booking_id: booking.id,
-      previous_start: current.starts_at.toISOString(),
-      previous_end: current.ends_at.toISOString(),
-      booking: bookingSnapshot(booking),
-    },
-    at: now,
+  const emit = outboxEmitter(db, workspaceId, now);
+  await emit('booking.rescheduled', {
+    booking_id: booking.id,
+    previous_start: current.starts_at.toISOString(),
+    previous_end: current.ends_at.toISOString(),
+    booking: bookingSnapshot(booking),
   });
   return booking;
 }

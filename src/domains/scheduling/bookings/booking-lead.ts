@@ -4,10 +4,18 @@
  * lead lacks: anyone can type anyone's address into a public booking page, so a booking never
  * renames a known lead, changes its phone or respells its email.
  */
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
+import type { Emit } from '../../../core/context.ts';
 import type { Database } from '../../../db/tables/index.ts';
-import { emailKey, type LeadFields, leadSnapshot, linkViewerToLead, recordLeadActivity, upsertLeadRecord } from '../../leads/index.ts';
-import type { Emit } from '../../outcomes/index.ts';
+import {
+  emitLeadChange,
+  type LeadFields,
+  leadContactByEmail,
+  leadSnapshot,
+  linkViewerToLead,
+  recordLeadActivity,
+  upsertLeadRecord,
+} from '../../leads/index.ts';
 
 export interface BookingLeadRequest {
   workspaceId: string;
@@ -37,11 +45,12 @@ export async function captureBookingLead(
   });
   const leadId = upserted.lead.id;
   if (request.viewerId) await linkViewerToLead(db, { workspaceId, viewerId: request.viewerId, leadId, at });
-  if (upserted.created) {
-    await emit('lead.created', { lead_id: leadId, lead: await leadSnapshot(db, workspaceId, leadId, at) });
-  } else if (upserted.changed.length > 0) {
-    await emit('lead.updated', { lead_id: leadId, changed: upserted.changed, lead: await leadSnapshot(db, workspaceId, leadId, at) });
-  }
+  await emitLeadChange(emit, {
+    leadId,
+    created: upserted.created,
+    changed: upserted.changed,
+    lead: () => leadSnapshot(db, workspaceId, leadId, at),
+  });
   return { leadId, created: upserted.created };
 }
 
@@ -50,12 +59,7 @@ async function fillingWhatTheLeadLacks(
   workspaceId: string,
   invitee: BookingLeadRequest['invitee'],
 ): Promise<LeadFields> {
-  const existing = await db
-    .selectFrom('leads')
-    .select(['email', 'name', 'first_name', 'phone'])
-    .where('workspace_id', '=', workspaceId)
-    .where(sql<string>`lower(email)`, '=', emailKey(invitee.email))
-    .executeTakeFirst();
+  const existing = await leadContactByEmail(db, workspaceId, invitee.email);
   if (!existing) return { email: invitee.email.trim(), name: invitee.name, phone: invitee.phone };
   const fields: LeadFields = { email: existing.email };
   if (invitee.name && existing.name === null && existing.first_name === null) fields.name = invitee.name;

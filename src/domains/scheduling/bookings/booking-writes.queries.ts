@@ -5,11 +5,12 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
 import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/index.ts';
+import { lockWorkspace } from '../../workspace/index.ts';
 
 /**
  * Locks the workspace's row until the transaction ends. `for no key update` conflicts only with
@@ -17,7 +18,7 @@ import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/inde
  * in the workspace go on unhindered.
  */
 export async function lockWorkspaceBookings(db: Kysely<Database>, workspaceId: string): Promise<void> {
-  await sql`select id from workspaces where id = ${workspaceId} for no key update`.execute(db);
+  await lockWorkspace(db, workspaceId);
 }
 
 /** The event type, or not_found; an inactive one is `409 conflict`: it offers no slots. */

@@ -9,16 +9,18 @@ import { foundInWorkspace } from '../../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../../core/lists/pagination.ts';
 import type { BookingStatus, Database } from '../../../db/tables/index.ts';
+import { ledgerEntryValues } from '../../outcomes/index.ts';
 import { zonedIso } from '../availability/zoned-time.ts';
 import type { BookingDetail } from './bookings.schemas.ts';
 
 type Detail = Static<typeof BookingDetail>;
 type BookingsAsB = Database & { b: Database['bookings'] };
 
-function withParts<O>(query: SelectQueryBuilder<BookingsAsB, 'b', O>) {
+/** The booking's columns with its event type's and its ledger entry's value, within the workspace. */
+function withParts<O>(db: Kysely<Database>, workspaceId: string, query: SelectQueryBuilder<BookingsAsB, 'b', O>) {
   return query
     .innerJoin('event_types as et', 'et.id', 'b.event_type_id')
-    .leftJoin('outcomes as o', 'o.id', 'b.outcome_id')
+    .leftJoin(ledgerEntryValues(db, workspaceId).as('o'), 'o.id', 'b.outcome_id')
     .selectAll('b')
     .select([
       'et.name as event_type_name',
@@ -62,6 +64,8 @@ function toDetail(row: Row): Detail {
 /** One booking as get_booking answers it, or not_found. */
 export async function bookingDetail(db: Kysely<Database>, workspaceId: string, bookingId: string): Promise<Detail> {
   const row = await withParts(
+    db,
+    workspaceId,
     db.selectFrom('bookings as b').where('b.workspace_id', '=', workspaceId).where('b.id', '=', bookingId),
   ).executeTakeFirst();
   return toDetail(foundInWorkspace(row, 'bookings', bookingId));
@@ -106,5 +110,8 @@ export function listBookingRows(
   }
   if (filters.eventTypeId) query = query.where('b.event_type_id', '=', filters.eventTypeId);
   const order = filters.scope === 'upcoming' ? SOONEST : LATEST;
-  return keysetPage(query, withParts, order, page).then((page) => ({ ...page, rows: page.rows.map(toDetail) }));
+  return keysetPage(query, (filtered) => withParts(db, workspaceId, filtered), order, page).then((page) => ({
+    ...page,
+    rows: page.rows.map(toDetail),
+  }));
 }

@@ -7,6 +7,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../../db/tables/index.ts';
+import { workspaceSettings } from '../../workspace/index.ts';
 import type { FeedBusyTime } from './ics-busy-times.ts';
 
 export interface FeedIds {
@@ -20,7 +21,7 @@ const INSERT_BATCH = 1000;
 export async function feedToFetch(db: Kysely<Database>, ids: FeedIds): Promise<{ urlSealed: string; timeZone: string } | undefined> {
   const row = await db
     .selectFrom('calendar_feeds as feed')
-    .innerJoin('workspaces as workspace', 'workspace.id', 'feed.workspace_id')
+    .innerJoin(workspaceSettings(db).as('workspace'), 'workspace.id', 'feed.workspace_id')
     .select(['feed.url_sealed', 'workspace.timezone'])
     .where('feed.workspace_id', '=', ids.workspaceId)
     .where('feed.id', '=', ids.feedId)

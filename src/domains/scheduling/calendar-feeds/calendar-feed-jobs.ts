@@ -8,12 +8,16 @@
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../../db/tables/index.ts';
+import { bringQueuedJobForward, dropQueuedJobs, type KeyedJobs, pendingJobsOf, pendingKeyedJobs } from '../../../job-queue/keyed-jobs.ts';
 import { enqueueJob } from '../../../job-queue/queue.ts';
 
 export const CALENDAR_FEED_FETCH_JOB = 'calendar_feed_fetch';
 export const FEED_REFRESH_MS = 15 * 60_000;
 /** Fetch failures are recorded and retried by the next refresh; attempts only cover a worker that died or a database outage. */
 export const FEED_FETCH_ATTEMPTS = 3;
+
+/** The fetch jobs of a workspace's feeds: their payload names the feed in `feed_id`. */
+const feedFetches = (workspaceId: string): KeyedJobs => ({ kind: CALENDAR_FEED_FETCH_JOB, workspaceId, field: 'feed_id' });
 
 /** Makes sure the feed has a queued fetch due by `runAt`; returns when it is due, or undefined when the feed is gone. */
 export async function queueFeedFetch(
@@ -31,16 +35,8 @@ export async function queueFeedFetch(
     .forNoKeyUpdate()
     .executeTakeFirst();
   if (!feed) return undefined;
-  const queued = await db
-    .updateTable('jobs')
-    .set({ run_at: sql<Date>`least(run_at, ${runAt})`, updated_at: now })
-    .where('workspace_id', '=', workspaceId)
-    .where('kind', '=', CALENDAR_FEED_FETCH_JOB)
-    .where('status', '=', 'queued')
-    .where(sql`payload->>'feed_id'`, '=', feedId)
-    .returning('run_at')
-    .executeTakeFirst();
-  if (queued) return queued.run_at;
+  const queued = await bringQueuedJobForward(db, feedFetches(workspaceId), feedId, runAt, now);
+  if (queued) return queued;
   await enqueueJob(
     db,
     { kind: CALENDAR_FEED_FETCH_JOB, workspaceId, payload: { feed_id: feedId }, maxAttempts: FEED_FETCH_ATTEMPTS, runAt },
@@ -64,15 +60,9 @@ export async function feedFetchStates(
 ): Promise<Map<string, FeedFetchState>> {
   const states = new Map<string, FeedFetchState>(feedIds.map((id) => [id, { nextFetchAt: null, fetching: false }]));
   if (feedIds.length === 0) return states;
-  const jobs = await db
-    .selectFrom('jobs')
-    .select([sql<string>`payload->>'feed_id'`.as('feed_id'), 'status', 'run_at'])
-    .where('workspace_id', '=', workspaceId)
-    .where('kind', '=', CALENDAR_FEED_FETCH_JOB)
-    .where('status', 'in', ['queued', 'running'])
-    .execute();
+  const jobs = await pendingKeyedJobs(db, feedFetches(workspaceId));
   for (const job of jobs) {
-    const state = states.get(job.feed_id);
+    const state = states.get(job.value);
     if (!state) continue;
     if (job.status === 'running') state.fetching = true;
     else if (!state.nextFetchAt || job.run_at < state.nextFetchAt) state.nextFetchAt = job.run_at;
@@ -82,13 +72,7 @@ export async function feedFetchStates(
 
 /** Drops a feed's queued fetches (deleting it); a fetch already running finds the feed gone and stops. */
 export async function dropFeedFetches(db: Kysely<Database>, workspaceId: string, feedId: string): Promise<void> {
-  await db
-    .deleteFrom('jobs')
-    .where('workspace_id', '=', workspaceId)
-    .where('kind', '=', CALENDAR_FEED_FETCH_JOB)
-    .where('status', '=', 'queued')
-    .where(sql`payload->>'feed_id'`, '=', feedId)
-    .execute();
+  await dropQueuedJobs(db, feedFetches(workspaceId), feedId);
 }
 
 /** Queues a fetch, due now, for every feed of every workspace that has none queued or running; how many. */
@@ -96,15 +80,13 @@ export async function requeueStrandedFeeds(db: Kysely<Database>, now: Date): Pro
   const stranded = await db
     .selectFrom('calendar_feeds as feed')
     .select(['feed.id', 'feed.workspace_id'])
-    .where(({ not, exists, selectFrom }) =>
+    .where(({ not, exists }) =>
       not(
         exists(
-          selectFrom('jobs as job')
-            .select('job.id')
-            .whereRef('job.workspace_id', '=', 'feed.workspace_id')
-            .where('job.kind', '=', CALENDAR_FEED_FETCH_JOB)
-            .where('job.status', 'in', ['queued', 'running'])
-            .where(sql`job.payload->>'feed_id'`, '=', sql<string>`feed.id::text`),
+          pendingJobsOf(db, CALENDAR_FEED_FETCH_JOB, 'feed_id', {
+            workspaceId: sql.ref<string>('feed.workspace_id'),
+            value: sql<string>`feed.id::text`,
+          }),
         ),
       ),
     )

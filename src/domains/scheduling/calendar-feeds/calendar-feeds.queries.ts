@@ -10,6 +10,7 @@ import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { keysetPage, NEWEST_FIRST } from '../../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../../core/lists/pagination.ts';
 import type { Database } from '../../../db/tables/index.ts';
+import { lockWorkspace } from '../../workspace/index.ts';
 import { type FeedFetchState, feedFetchStates } from './calendar-feed-jobs.ts';
 import type { CalendarFeed } from './calendar-feeds.schemas.ts';
 
@@ -36,7 +37,7 @@ export async function insertFeed(
   fields: { name: string; urlSealed: string; urlDisplay: string },
   now: Date,
 ): Promise<ShownFeedRow> {
-  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().executeTakeFirstOrThrow();
+  if (!(await lockWorkspace(db, workspaceId))) throw new Error(`insertFeed: no workspace ${workspaceId}`);
   const { count } = await db
     .selectFrom('calendar_feeds')
     .select((eb) => eb.fn.countAll<number>().as('count'))

@@ -8,6 +8,7 @@ import type { Kysely } from 'kysely';
 import { PLANS } from '../../../core/plans.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database, EventTypeRow } from '../../../db/tables/index.ts';
+import { workspaceSettings } from '../../workspace/index.ts';
 
 export type BookableEventType = EventTypeRow;
 
@@ -16,7 +17,7 @@ export async function findBookableEventType(db: Kysely<Database>, eventTypeId: s
   if (!isUuid(eventTypeId)) return undefined;
   const row = await db
     .selectFrom('event_types as e')
-    .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+    .innerJoin(workspaceSettings(db).as('w'), 'w.id', 'e.workspace_id')
     .selectAll('e')
     .select('w.plan')
     .where('e.id', '=', eventTypeId.toLowerCase())

@@ -11,6 +11,7 @@ import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { keysetPage, NEWEST_FIRST } from '../../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../../core/lists/pagination.ts';
 import type { Database, EventTypeRow, EventTypesTable } from '../../../db/tables/index.ts';
+import { lockWorkspace } from '../../workspace/index.ts';
 
 export function findEventType(db: Kysely<Database>, workspaceId: string, id: string): Promise<EventTypeRow> {
   return findInWorkspace(db, 'event_types', { workspaceId, id }, (query) => query.selectAll());
@@ -27,12 +28,9 @@ export function lockEventType(db: Kysely<Database>, workspaceId: string, id: str
  * Returns the workspace's time zone, the default of a new event type's.
  */
 export async function lockEventTypeNames(db: Kysely<Database>, workspaceId: string): Promise<{ timezone: string }> {
-  return db.selectFrom('workspaces').where('id', '=', workspaceId).select('timezone').forNoKeyUpdate().executeTakeFirstOrThrow();
-}
-
-export async function workspaceTimeZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
-  const row = await db.selectFrom('workspaces').where('id', '=', workspaceId).select('timezone').executeTakeFirst();
-  return row?.timezone ?? 'UTC';
+  const workspace = await lockWorkspace(db, workspaceId);
+  if (!workspace) throw new Error(`lockEventTypeNames: no workspace ${workspaceId}`);
+  return { timezone: workspace.timezone };
 }
 
 /** A name as stored: trimmed, in one Unicode form (an "é" typed as one character or as "e" plus an accent looks the same). */

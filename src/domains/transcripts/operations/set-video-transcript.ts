@@ -10,7 +10,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { LanguageTag } from '../../../core/schemas.ts';
 import { canonicalLanguageTag } from '../../../core/values/language-tag.ts';
 import type { TranscriptSegment } from '../../../media/webvtt.ts';
-import { getVideoDetail, lockVideo, touchVideo, VideoId } from '../../videos/index.ts';
+import { emitVideoUpdated, getVideoDetail, lockVideo, touchVideo, VideoId } from '../../videos/index.ts';
 import { captionProblems, captionUploadProblems, readCaptionUpload } from '../caption-upload.ts';
 import { saveTranscript, storedTranscript } from '../transcripts.queries.ts';
 import { CAPTION_TEXT_MAX_CHARS, CaptionFormatSchema, TranscriptSummary } from '../transcripts.schemas.ts';
@@ -67,7 +67,7 @@ export const setVideoTranscript = defineOperation({
       await touchVideo(ctx.db, ctx.workspaceId, input.video_id, ctx.now);
     }
     const video = await getVideoDetail(ctx.db, ctx.workspaceId, input.video_id, ctx.links);
-    if (changed) await ctx.emit('video.updated', { video_id: input.video_id, changed: ['transcript'], video });
+    if (changed) await emitVideoUpdated(ctx.emit, video, ['transcript']);
     // Saved above, or there already: a video with these captions has a transcript.
     const transcript = video.transcript as NonNullable<typeof video.transcript>;
     return {

@@ -9,6 +9,7 @@ import { defineOperation } from '../../../core/operation.ts';
 import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
 import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/index.ts';
 import { bookingEventTypeProblems } from '../booking-event-type-checks.ts';
+import { emitVideoUpdated } from '../video-change-events.ts';
 import type { VideoChangeableField } from '../videos.events.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
 import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
@@ -92,7 +93,7 @@ export const updateVideo = defineOperation({
       .executeTakeFirst();
     if (updated.numUpdatedRows === 0n) throw AppError.notFound('video', video_id);
     const video = await getVideoDetail(ctx.db, ctx.workspaceId, video_id, ctx.links);
-    await ctx.emit('video.updated', { video_id, changed: Object.keys(changes) as VideoChangeableField[], video });
+    await emitVideoUpdated(ctx.emit, video, Object.keys(changes) as VideoChangeableField[]);
     return video;
   },
 });

@@ -3,11 +3,12 @@
  * finished by moving the video to processing and queueing its processing job, in one transaction.
  */
 import type { Kysely } from 'kysely';
-import { recordEvent } from '../../../db/outbox.ts';
+import { outboxEmitter } from '../../../db/outbox.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { enqueueJob } from '../../../job-queue/queue.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { getVideoDetail } from '../videos.queries.ts';
+import { endProcessing } from './processing-writes.queries.ts';
 
 export const VIDEO_PROCESSING_JOB = 'video.process';
 export const VIDEO_PROCESSING_ATTEMPTS = 3;
@@ -73,17 +74,10 @@ export async function markVideoFailed(
   now: Date,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .updateTable('videos')
-      .set({ status: 'failed', failure_reason: reason, updated_at: now })
-      .where('id', '=', videoId)
-      .where('workspace_id', '=', workspaceId)
-      .where('status', '=', 'processing')
-      .returning('id')
-      .executeTakeFirst();
-    if (!row) return;
+    if (!(await endProcessing(trx, workspaceId, videoId, { status: 'failed', failure_reason: reason }, now))) return;
     const video = await getVideoDetail(trx, workspaceId, videoId, links);
-    await recordEvent(trx, { workspaceId, type: 'video.failed', data: { video_id: videoId, failure_reason: reason, video }, at: now });
+    const emit = outboxEmitter(trx, workspaceId, now);
+    await emit('video.failed', { video_id: videoId, failure_reason: reason, video });
   });
 }
 

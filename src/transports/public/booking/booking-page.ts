@@ -29,7 +29,7 @@ import {
   zonedIso,
 } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
-import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { ANSWER_FLOOR_MS, checkSubmissionRate } from '../watch/lead-capture.ts';
 import { BookingBody, SlotsQuery } from './booking-bodies.ts';

@@ -16,7 +16,7 @@ import { findChannelSlug, loadPublicChannel, recordChannelVisit } from '../../..
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { isBot } from '../collect/collect.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
-import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { replyRevalidated } from '../http/revalidated-reply.ts';
 import { CHANNEL_EVENTS_BODY_LIMIT, ChannelEventsBody, channelEventShapeProblems } from './channel-bodies.ts';

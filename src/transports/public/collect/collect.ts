@@ -9,13 +9,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
-import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 import { CollectBatch, createBatchCollector } from '../../../domains/viewing/index.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
-import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
 
 const BODY_LIMIT = 64 * 1024;
@@ -59,12 +57,8 @@ export async function registerCollect(app: FastifyInstance, options: CollectOpti
         });
         return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true, duplicate });
       } catch (error) {
-        if (error instanceof AppError) return reply.code(error.status).send(errorBody(error, request.id));
-        const outage = outageError(error);
-        if (!outage) throw error;
-        request.log.warn({ err: error }, 'database unavailable; batch not recorded');
         // The player keeps the batch and sends it again with the same sequence.
-        return reply.code(outage.status).headers(outage.headers).send(errorBody(outage, request.id));
+        return sendFailure(request, reply, error, 'batch not recorded');
       }
     });
   });

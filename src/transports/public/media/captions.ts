@@ -8,10 +8,10 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
 import { captionSegments } from '../../../domains/transcripts/index.ts';
 import { findServableVideo } from '../../../domains/videos/index.ts';
 import { writeWebVtt } from '../../../media/webvtt-writer.ts';
+import { sendNotFound } from '../http/error-reply.ts';
 import { replyRevalidated } from '../http/revalidated-reply.ts';
 
 const HEADERS = {
@@ -25,10 +25,7 @@ export function registerCaptionsRoute(app: FastifyInstance, options: { db: DataA
     const video = await findServableVideo(options.db, videoId, (query) => query.select(['id', 'workspace_id']));
     const transcript = video ? await captionSegments(options.db, video.workspace_id, video.id) : undefined;
     if (!transcript) {
-      return reply
-        .code(404)
-        .headers(HEADERS)
-        .send(errorBody(new AppError('not_found', 'No captions for this video.'), request.id));
+      return sendNotFound(request, reply.headers(HEADERS), 'No captions for this video.');
     }
     const headers = { ...HEADERS, 'Content-Type': 'text/vtt; charset=utf-8' };
     return replyRevalidated(request, reply, headers, writeWebVtt(transcript.segments));

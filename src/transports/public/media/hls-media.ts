@@ -6,14 +6,14 @@
  * the master playlist for seconds, rendition playlists for a minute, segments for a year (a
  * rendition's files never change, and a new rendition has a new id). Anything else is a plain 404.
  */
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import { findServableVideo, havingPlayableRendition, playableRenditions } from '../../../domains/videos/index.ts';
 import { masterPlaylist } from '../../../media/hls-master-playlist.ts';
 import { RENDITION_PLAYLIST, SEGMENT_FILE } from '../../../media/hls-rendition.ts';
 import type { MediaStore } from '../../../storage/media-store.ts';
+import { sendNotFound } from '../http/error-reply.ts';
 import { replyRevalidated } from '../http/revalidated-reply.ts';
 import { replyWithMediaFile } from './media-file-reply.ts';
 
@@ -25,14 +25,11 @@ export const RENDITION_PLAYLIST_CACHING = 'public, max-age=60';
 export const SEGMENT_CACHING = 'public, max-age=31536000, immutable';
 
 export function registerHlsRoutes(app: FastifyInstance, options: { db: DataAccess; store: MediaStore }): void {
-  const notFound = (request: FastifyRequest, reply: FastifyReply, message: string) =>
-    reply.code(404).send(errorBody(new AppError('not_found', message), request.id));
-
   app.get('/media/:video_id/hls/master.m3u8', async (request, reply) => {
     const videoId = (request.params as { video_id: string }).video_id;
     const video = await findServableVideo(options.db, videoId, (query) => query.select('workspace_id'));
     const renditions = video ? await playableRenditions(options.db, videoId) : [];
-    if (renditions.length === 0) return notFound(request, reply, 'No adaptive stream for this video: play its original file.');
+    if (renditions.length === 0) return sendNotFound(request, reply, 'No adaptive stream for this video: play its original file.');
     return replyRevalidated(request, reply, { 'Content-Type': PLAYLIST_TYPE }, masterPlaylist(renditions), MASTER_PLAYLIST_CACHING);
   });
 
@@ -40,14 +37,14 @@ export function registerHlsRoutes(app: FastifyInstance, options: { db: DataAcces
     const params = request.params as { video_id: string; rendition_id: string; file: string };
     const isPlaylist = params.file === RENDITION_PLAYLIST;
     if (!isUuid(params.rendition_id) || !(isPlaylist || SEGMENT_FILE.test(params.file))) {
-      return notFound(request, reply, 'No such file of this video.');
+      return sendNotFound(request, reply, 'No such file of this video.');
     }
     const renditionId = params.rendition_id.toLowerCase(); // store keys are written in lower case
     const video = await findServableVideo(options.db, params.video_id, (query) =>
       havingPlayableRendition(query, renditionId).select('workspace_id'),
     );
     if (!video) {
-      return notFound(request, reply, 'No such rendition.');
+      return sendNotFound(request, reply, 'No such rendition.');
     }
     return replyWithMediaFile(request, reply, {
       store: options.store,

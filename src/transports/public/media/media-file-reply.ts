@@ -6,11 +6,12 @@
  * body; a store that is down is a 503 with Retry-After, like a database outage.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { AppError, errorBody } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import type { MediaDelivery, MediaKey, MediaStore } from '../../../storage/media-store.ts';
 import { resolveByteRange } from '../http/byte-range.ts';
 import { evaluatePreconditions, rangeIsCurrent } from '../http/conditional-request.ts';
+import { sendError } from '../http/error-reply.ts';
 
 export interface MediaFileReply {
   store: MediaStore;
@@ -102,5 +103,5 @@ async function redirectTarget(file: MediaFileReply): Promise<{ url: string; urlS
 
 function fail(request: FastifyRequest, reply: FastifyReply, error: AppError) {
   reply.removeHeader('Cache-Control');
-  return reply.code(error.status).headers(error.headers).type('application/json; charset=utf-8').send(errorBody(error, request.id));
+  return sendError(request, reply, error);
 }

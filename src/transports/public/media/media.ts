@@ -6,9 +6,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
 import { findServableVideo } from '../../../domains/videos/index.ts';
 import type { MediaDelivery, MediaStore } from '../../../storage/media-store.ts';
+import { sendNotFound } from '../http/error-reply.ts';
 import { replyWithMediaFile } from './media-file-reply.ts';
 
 // Short-lived public caching: archiving a video must take effect within minutes.
@@ -20,7 +20,7 @@ export function registerMediaRoutes(app: FastifyInstance, options: { db: DataAcc
     const video = await findServableVideo(options.db, videoId, (query) => query.select(['workspace_id', 'media_type', 'has_poster']));
     const missing = file === 'poster.jpg' ? 'No such poster.' : 'No such video.';
     if (!video || (file === 'poster.jpg' && !video.has_poster)) {
-      return reply.code(404).send(errorBody(new AppError('not_found', missing), request.id));
+      return sendNotFound(request, reply, missing);
     }
     return replyWithMediaFile(request, reply, {
       store: options.store,

@@ -29,7 +29,7 @@ import {
 import { createViewingTokens } from '../../../domains/viewing/index.ts';
 import { isBot } from '../collect/collect.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
-import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { requireRouteToken } from '../http/viewing-token-check.ts';
 import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, checkSubmissionRate } from '../watch/lead-capture.ts';

@@ -5,12 +5,12 @@
  * signature covers exactly those. A delivery that does not verify gets 400 and writes nothing;
  * events the ledger does not take get 200 so Stripe stops sending them again.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
-import { outageError } from '../../../core/pipeline/unavailable.ts';
+import { AppError } from '../../../core/errors.ts';
 import { createSealedBox } from '../../../core/secrets/sealed-box.ts';
 import { acceptStripeDelivery, STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from '../../../domains/outcomes/index.ts';
+import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
 
 /** Stripe events are a few KiB; a Checkout session with many line items stays well under this. */
 const BODY_LIMIT = 256 * 1024;
@@ -28,11 +28,7 @@ export async function registerStripeWebhooks(app: FastifyInstance, options: Stri
     stripe.addContentTypeParser('application/json', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
       done(null, body);
     });
-    stripe.setErrorHandler((error: FastifyError, request, reply) => {
-      if (error.code !== 'FST_ERR_CTP_BODY_TOO_LARGE') throw error; // the app's handler answers the rest
-      const tooLarge = new AppError('payload_too_large', `A Stripe event must be at most ${BODY_LIMIT / 1024} KiB.`);
-      return reply.code(tooLarge.status).send(errorBody(tooLarge, request.id));
-    });
+    stripe.setErrorHandler(bodyTooLargeHandler('A Stripe event', BODY_LIMIT));
     stripe.post<{ Params: { workspace_id: string } }>(
       '/stripe/webhooks/:workspace_id',
       { bodyLimit: BODY_LIMIT },
@@ -62,12 +58,8 @@ export async function registerStripeWebhooks(app: FastifyInstance, options: Stri
                 : { received: true, recorded: true, outcome_id: result.outcomeId },
             );
         } catch (error) {
-          if (error instanceof AppError) return reply.code(error.status).send(errorBody(error, request.id));
-          const outage = outageError(error);
-          if (!outage) throw error;
-          request.log.warn({ err: error }, 'database unavailable; Stripe event not recorded');
           // Stripe sends it again later.
-          return reply.code(outage.status).headers(outage.headers).send(errorBody(outage, request.id));
+          return sendFailure(request, reply, error, 'Stripe event not recorded');
         }
       },
     );

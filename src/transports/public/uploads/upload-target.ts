@@ -9,11 +9,12 @@ import type { IncomingMessage } from 'node:http';
 import { PassThrough, type Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError, errorBody } from '../../../core/errors.ts';
+import { AppError } from '../../../core/errors.ts';
 import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { claimUpload, finishUpload, reopenUpload } from '../../../domains/videos/index.ts';
 import type { UploadTokenCheck } from '../../../media/media-links.ts';
 import { type MediaStore, MediaStoreUnavailableError, UploadSizeError } from '../../../storage/media-store.ts';
+import { sendError } from '../http/error-reply.ts';
 
 export interface UploadTargetOptions {
   db: DataAccess;
@@ -41,7 +42,7 @@ export async function registerUploadTarget(app: FastifyInstance, options: Upload
 
 async function receive(request: FastifyRequest, reply: FastifyReply, options: UploadTargetOptions) {
   reply.headers(CORS);
-  const fail = (error: AppError) => reply.code(error.status).headers(error.headers).send(errorBody(error, request.id));
+  const fail = (error: AppError) => sendError(request, reply, error);
   const token = (request.params as { token: string }).token;
   const check = options.checkUploadToken(token, options.clock());
   if (!check.ok) {

@@ -18,7 +18,7 @@ import { Email, PersonName, Phone } from '../../../core/schemas.ts';
 import { captureLead } from '../../../domains/leads/index.ts';
 import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/index.ts';
-import { bodyTooLargeHandler } from '../http/body-too-large.ts';
+import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
 
 const BODY_LIMIT = 8 * 1024;

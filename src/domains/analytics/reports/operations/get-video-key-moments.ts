@@ -8,7 +8,7 @@ import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, StringEnum, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
 import { captionSegments } from '../../../transcripts/index.ts';
-import { findVideoTitle, VideoId } from '../../../videos/index.ts';
+import { reportedVideo, VideoId } from '../../../videos/index.ts';
 import { SLICES, videoHeatmap } from '../../../viewing/index.ts';
 import { findKeyMoments, MIN_VIEWS_FOR_MOMENTS, MOMENT_KINDS, RULES } from '../key-moments.ts';
 import { toHeatmap } from '../retention-report.ts';
@@ -62,7 +62,7 @@ export const getVideoKeyMoments = defineOperation({
   ),
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01' },
   async handler(ctx, input) {
-    const video = await findVideoTitle(ctx.db, ctx.workspaceId, input.video_id);
+    const video = await reportedVideo(ctx.db, ctx.workspaceId, input.video_id);
     const [row, segments] = await Promise.all([
       videoHeatmap(ctx.db, ctx.workspaceId, video.video_id),
       captionSegments(ctx.db, ctx.workspaceId, video.video_id).then((transcript) => transcript?.segments ?? null),

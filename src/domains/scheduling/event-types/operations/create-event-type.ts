@@ -6,9 +6,10 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
+import { workspaceTimeZone } from '../../../workspace/index.ts';
 import { createdRules, createProblems } from '../event-type-checks.ts';
 import { eventTypeOutput, ruleColumns } from '../event-type-fields.ts';
-import { findEventType, insertEventType, lockEventTypeNames, storedName, workspaceTimeZone } from '../event-types.queries.ts';
+import { findEventType, insertEventType, lockEventTypeNames, storedName } from '../event-types.queries.ts';
 import { EventType, EventTypeDuration, EventTypeName, OptionalEventTypeFields } from '../event-types.schemas.ts';
 
 export const createEventType = defineOperation({

@@ -8,6 +8,7 @@ import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { PLANS } from '../../../../core/plans.ts';
 import { describedPattern, Id, NOT_BLANK, ResourceId, Timestamp } from '../../../../core/schemas.ts';
+import { emitVideoCreated } from '../../video-change-events.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../../videos.queries.ts';
 import { TagList, VideoDetail } from '../../videos.schemas.ts';
 
@@ -90,7 +91,7 @@ export const createVideoUpload = defineOperation({
       })
       .execute();
     const video = await getVideoDetail(ctx.db, ctx.workspaceId, id, ctx.links);
-    await ctx.emit('video.created', { video_id: id, video });
+    await emitVideoCreated(ctx.emit, video);
     return {
       video_id: id,
       upload_url: ctx.links.uploadUrl(id, expiresAt),

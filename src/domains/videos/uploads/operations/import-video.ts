@@ -12,6 +12,7 @@ import { NOT_BLANK, ResourceId } from '../../../../core/schemas.ts';
 import { enqueueJob } from '../../../../job-queue/queue.ts';
 import { parseOutboundUrl, refuseLiteralHost } from '../../../../net/check-url.ts';
 import { OutboundRequestError } from '../../../../net/outbound-error.ts';
+import { emitVideoCreated } from '../../video-change-events.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../../videos.queries.ts';
 import { TagList, VideoDetail } from '../../videos.schemas.ts';
 import { VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../uploads.queries.ts';
@@ -90,7 +91,7 @@ export const importVideo = defineOperation({
       ctx.now,
     );
     const video = await getVideoDetail(ctx.db, ctx.workspaceId, id, ctx.links);
-    await ctx.emit('video.created', { video_id: id, video });
+    await emitVideoCreated(ctx.emit, video);
     return video;
   },
 });

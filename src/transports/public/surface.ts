@@ -1,0 +1,33 @@
+/**
+ * What a public surface is: a folder of src/transports/public/ with a `surface.ts` naming it and
+ * registering its routes on the app, from the dependencies every surface shares. The list of
+ * surfaces is ./surfaces.ts, as src/catalog.ts lists the operations.
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DataAccess } from '../../core/context.ts';
+import type { RateLimiter } from '../../core/pipeline/rate-limit.ts';
+import type { ViewingTokens } from '../../domains/viewing/index.ts';
+import type { MediaLinks, UploadTokenCheck } from '../../media/media-links.ts';
+import type { MediaDelivery, MediaStore } from '../../storage/media-store.ts';
+
+export interface PublicSurfaceDeps {
+  db: DataAccess;
+  /** Signs the pages' tokens and opens sealed secrets (Stripe's). */
+  secret: string;
+  /** The service's public origin. */
+  publicUrl: string;
+  clock: () => Date;
+  /** The public forms' submission limits (shared through Redis when configured). */
+  rateLimiter: RateLimiter;
+  mediaStore: MediaStore;
+  mediaDelivery: MediaDelivery;
+  links: MediaLinks;
+  checkUploadToken(token: string, now: Date): UploadTokenCheck;
+  viewingTokens: ViewingTokens;
+}
+
+export interface PublicSurface {
+  /** The folder's name: watch, collect, route-player, booking, channel, media, uploads, stripe. */
+  name: string;
+  register(app: FastifyInstance, deps: PublicSurfaceDeps): Promise<void>;
+}

@@ -6,6 +6,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
+import { markCredentialUsed } from '../../domains/api-keys/index.ts';
 import type { Log } from '../context.ts';
 import { LAST_USED_RESOLUTION_MS, type RecordCredentialUse } from './principal.ts';
 
@@ -13,12 +14,7 @@ export function credentialUseRecorder(db: Kysely<Database>, log: Log): RecordCre
   return async (credentialId, now) => {
     const staleBefore = new Date(now.getTime() - LAST_USED_RESOLUTION_MS);
     try {
-      await db
-        .updateTable('credentials')
-        .set({ last_used_at: now })
-        .where('id', '=', credentialId)
-        .where((eb) => eb.or([eb('last_used_at', 'is', null), eb('last_used_at', '<=', staleBefore)]))
-        .execute();
+      await markCredentialUsed(db, credentialId, now, staleBefore);
     } catch (error) {
       log.warn({ err: error, credentialId }, 'could not record when a credential was last used');
     }

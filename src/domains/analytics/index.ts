@@ -3,10 +3,4 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
-// First the files that reach no other area: ES modules evaluate a front door's files in this order, and
-// other areas build their schemas from these when they load, so they must be ready before any file
-// below, which may lead back here through another area.
-export { workspaceTimeZone } from './reports/analytics.queries.ts';
-
-// Then the files that reach other areas.
 export { IsoDate } from './analytics.schemas.ts';

@@ -9,6 +9,7 @@ import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import { type Scope, sortScopes, tierOf } from '../../core/scopes.ts';
 import { type CredentialKind, generateToken } from '../../core/secrets/tokens.ts';
 import type { CredentialRow, Database } from '../../db/tables/index.ts';
+import { lockWorkspace } from '../workspace/index.ts';
 import type { ApiKey } from './api-keys.schemas.ts';
 
 export interface MintRequest {
@@ -94,7 +95,7 @@ export async function revokeCredential(
   now: Date,
 ): Promise<{ key: ApiKey; revokedSelf: boolean }> {
   // FOR NO KEY UPDATE serialises revocations without blocking the rows that merely reference the workspace.
-  await db.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forNoKeyUpdate().executeTakeFirst();
+  await lockWorkspace(db, workspaceId);
   const target = await db
     .selectFrom('credentials')
     .selectAll()

@@ -3,5 +3,12 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
-export { credentialName, mintCredential } from './api-keys.queries.ts';
+// First the files that reach no other area: ES modules evaluate a front door's files in this order, and
+// other areas build their schemas from these when they load, so they must be ready before any file
+// below, which may lead back here through another area.
+export { countActiveCredentials } from './active-credentials.queries.ts';
+export { markCredentialUsed } from './credential-use.queries.ts';
 export { parseRequestedScopes } from './requested-scopes.ts';
+
+// Then the files that reach other areas.
+export { credentialName, mintCredential } from './api-keys.queries.ts';

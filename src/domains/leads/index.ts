@@ -14,13 +14,14 @@ export {
   LEAD_FORM_FIELDS,
   LeadForm,
   type LeadFormField,
-  LeadFormSetting,
   leadFormProblems,
+  LeadFormSetting,
   normalizeLeadForm,
   storedLeadForm,
 } from './lead-form.ts';
 export { countLeads, leadsByCaptureTime } from './lead-roster.queries.ts';
 export { AUTOMATIC_AUTHOR, automaticStatus } from './lead-status.ts';
+export { newLeadCounts } from './new-lead-counts.queries.ts';
 export { latestLeadOfViewer } from './viewer-leads.queries.ts';
 
 // Then the files that reach other areas.
@@ -36,5 +37,6 @@ export {
   recordLeadActivity,
   upsertLeadRecord,
 } from './lead-records.queries.ts';
+export { leadSearchMatches } from './lead-search.queries.ts';
 export { containsPattern, leadTextMatch } from './leads.queries.ts';
 export { creditLeadsOfViewer, creditViewingToLeadsOfMany, type ViewingProgress } from './viewing-engagement.ts';

@@ -12,6 +12,7 @@ export { OUTCOME_KINDS, OUTCOME_STATUSES } from './outcomes.events.ts';
 export { MAX_AMOUNT } from './outcomes.schemas.ts';
 export { succeededRevenueEntries } from './revenue-entries.queries.ts';
 export { STRIPE_SECRET_PURPOSE, TOLERANCE_SECONDS } from './stripe-signature.ts';
+export { biggestPurchasesByCurrency, type OutcomeBucket, succeededOutcomes } from './succeeded-entries.queries.ts';
 
 // Then the files that reach other areas.
 export { firstPurchaseAt, leadLedgerEntries } from './lead-ledger.queries.ts';

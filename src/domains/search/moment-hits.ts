@@ -1,9 +1,9 @@
 /** A transcript moment as the search operations answer it: the video, the time, a watch link starting there. */
 import type { Static } from 'typebox';
 import type { MediaLinks } from '../../media/media-links.ts';
+import type { Moment } from '../transcripts/index.ts';
 import { isServable } from '../videos/index.ts';
 import type { MomentHit } from './search.schemas.ts';
-import type { Moment } from './transcript-moments.queries.ts';
 
 /** The watch page, starting at the whole second the words start in (?t=, which /player.js seeks to). */
 export function watchAt(links: MediaLinks, videoId: string, seconds: number): string {

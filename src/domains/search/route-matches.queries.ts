@@ -1,10 +1,10 @@
 /**
  * The routes `search` finds: by their name, their steps' questions and their current choices'
- * labels, or a name close to the query. A workspace has tens of routes, not thousands, so each
- * route's words are put together at search time rather than indexed.
+ * labels (routeSearchWords, put together at search time), or a name close to the query.
  */
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
+import { routeSearchWords } from '../routes/index.ts';
 import { bestRank, type SearchMatch, SNIPPET_OPTIONS, wordsOf } from './search-matches.ts';
 
 const documentOf = (config: 'english' | 'simple') => sql`to_tsvector(${sql.lit(config)}::regconfig, r.words)`;
@@ -12,13 +12,7 @@ const documentOf = (config: 'english' | 'simple') => sql`to_tsvector(${sql.lit(c
 export async function findRouteMatches(db: Kysely<Database>, workspaceId: string, q: string, limit: number): Promise<SearchMatch[]> {
   const lower = q.toLowerCase();
   const { rows } = await sql<{ id: string; name: string; snippet: string; score: number; live: boolean }>`
-    with routes_words as (
-      select r.id, r.name, r.status = 'live' as live, concat_ws(' ', r.name,
-        (select string_agg(s.question, ' ') from route_steps s where s.route_id = r.id),
-        (select string_agg(c.label, ' ') from route_choices c where c.route_id = r.id and c.retired_at is null)) as words
-      from routes r
-      where r.workspace_id = ${workspaceId}
-    ), found as (
+    with routes_words as (${routeSearchWords(workspaceId)}), found as (
       select r.id, r.name, r.live, r.words, greatest(${bestRank(documentOf, q)}, word_similarity(${lower}, lower(r.name))) as score
       from routes_words r
       where ${documentOf('english')} @@ ${wordsOf('english', q)} or ${documentOf('simple')} @@ ${wordsOf('simple', q)}

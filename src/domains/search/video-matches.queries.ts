@@ -6,6 +6,7 @@
  */
 import { type Kysely, type RawBuilder, sql } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
+import { unarchivedVideosMatching } from '../videos/index.ts';
 import { bestRank, type SearchMatch, SNIPPET_OPTIONS, wordsOf } from './search-matches.ts';
 
 const documentOf = (config: 'english' | 'simple') =>
@@ -28,10 +29,7 @@ export async function findVideoMatches(db: Kysely<Database>, workspaceId: string
   const lower = q.toLowerCase();
   // One branch per index, so each is read alone: with the three conditions or-ed, every row any of
   // them found was tested against all three (the title trigrams' rows rechecked, tsvectors made again).
-  const matching = (condition: RawBuilder<unknown>) => sql`(
-    select v.id, v.title, v.description, v.tags, v.status = 'ready' as ready from videos v
-    where v.workspace_id = ${workspaceId} and not v.archived and ${condition}
-    limit ${VIDEOS_RANKED_AT_MOST})`;
+  const matching = (condition: RawBuilder<unknown>) => sql`(${unarchivedVideosMatching(workspaceId, condition, VIDEOS_RANKED_AT_MOST)})`;
   const { rows } = await sql<{ id: string; title: string; snippet: string; score: number; ready: boolean }>`
     with found as materialized (
       ${matching(sql`${documentOf('english')} @@ ${wordsOf('english', q)}`)}

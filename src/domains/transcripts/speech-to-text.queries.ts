@@ -9,6 +9,7 @@ import type { Database } from '../../db/tables/index.ts';
 import { enqueueJob } from '../../job-queue/queue.ts';
 import type { TranscriptSegment } from '../../media/webvtt.ts';
 import { saveTranscript } from './transcripts.queries.ts';
+import { videosArea } from './videos-area.ts';
 
 export const SPEECH_TO_TEXT_JOB = 'video.speech_to_text';
 export const SPEECH_TO_TEXT_ATTEMPTS = 3;
@@ -28,12 +29,10 @@ export async function videoAwaitingSpeech(
   workspaceId: string,
   videoId: string,
 ): Promise<{ durationSeconds: number | null } | undefined> {
-  const video = await db
-    .selectFrom('videos')
+  const { videoInWorkspace } = await videosArea();
+  const video = await videoInWorkspace(db, workspaceId, videoId)
     .select('duration_seconds')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', videoId)
-    .where('status', '=', 'ready')
+    .where('videos.status', '=', 'ready')
     .where(({ not, exists, selectFrom }) =>
       not(exists(selectFrom('video_transcripts').select('video_id').whereRef('video_transcripts.video_id', '=', 'videos.id'))),
     )
@@ -54,14 +53,27 @@ export async function saveRecognisedSpeech(
   speech: { language: string | null; segments: TranscriptSegment[] },
   now: Date,
 ): Promise<boolean> {
-  const claimed = await sql<{ video_id: string }>`
-    insert into video_transcripts (video_id, workspace_id, source, language, search_config, segments, full_text, created_at, updated_at)
-    select v.id, v.workspace_id, 'speech_to_text', ${speech.language}, transcript_search_config(${speech.language}), '[]'::jsonb, '', ${now}, ${now}
-    from videos v
-    where v.id = ${videoId} and v.workspace_id = ${workspaceId}
-    on conflict (video_id) do nothing
-    returning video_id`.execute(db);
-  if (claimed.rows.length === 0) return false;
+  const { videoInWorkspace } = await videosArea();
+  const claimed = await db
+    .insertInto('video_transcripts')
+    .columns(['video_id', 'workspace_id', 'source', 'language', 'search_config', 'segments', 'full_text', 'created_at', 'updated_at'])
+    .expression(
+      videoInWorkspace(db, workspaceId, videoId).select([
+        'videos.id',
+        'videos.workspace_id',
+        sql.lit('speech_to_text').as('source'),
+        sql<string | null>`${speech.language}`.as('language'),
+        sql<string>`transcript_search_config(${speech.language})`.as('search_config'),
+        sql<string>`'[]'::jsonb`.as('segments'),
+        sql.lit('').as('full_text'),
+        sql<Date>`${now}`.as('created_at'),
+        sql<Date>`${now}`.as('updated_at'),
+      ]),
+    )
+    .onConflict((conflict) => conflict.column('video_id').doNothing())
+    .returning('video_id')
+    .executeTakeFirst();
+  if (!claimed) return false;
   await saveTranscript(db, workspaceId, videoId, { source: 'speech_to_text', ...speech }, now);
   return true;
 }

@@ -6,8 +6,8 @@
  */
 import { type Kysely, sql } from 'kysely';
 import { AppError } from '../../core/errors.ts';
-import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, TranscriptSegmentJson, TranscriptSource } from '../../db/tables/index.ts';
+import { videosArea } from './videos-area.ts';
 
 export interface NewTranscript {
   source: TranscriptSource;
@@ -138,6 +138,6 @@ export async function findTranscript(db: Kysely<Database>, workspaceId: string, 
     .where('video_id', '=', videoId)
     .executeTakeFirst();
   if (row) return row;
-  await findInWorkspace(db, 'videos', { workspaceId, id: videoId }, (query) => query.select('id'));
+  await (await videosArea()).assertVideoInWorkspace(db, workspaceId, videoId);
   throw new AppError('not_found', 'This video has no transcript yet.', { resource: 'transcript', video_id: videoId });
 }

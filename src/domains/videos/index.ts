@@ -21,12 +21,16 @@ export {
   VIDEO_RENDITION_ATTEMPTS,
   VIDEO_RENDITION_JOB,
 } from './renditions/renditions.queries.ts';
+export { reportedVideo } from './reported-video.queries.ts';
 export { findServableVideo, findServableVideos, isServable, servableVideos } from './servable-videos.queries.ts';
 export { endProcessing, recordSourceFileSize } from './uploads/processing-writes.queries.ts';
 export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
 export { oldestVideosAmong, videosByViews } from './video-order.queries.ts';
+export { unarchivedVideosMatching, videoListingByKey } from './video-search.queries.ts';
 export { videoTitles } from './video-titles.queries.ts';
+export { videoUsage } from './video-usage.queries.ts';
 export { addViewCounts } from './view-counts.queries.ts';
+export { videoInWorkspace } from './workspace-video.queries.ts';
 export { assertVideoInWorkspace, videosTitled, videosWithIds, workspaceVideos } from './workspace-videos.queries.ts';
 
 // Then the files that reach other areas.

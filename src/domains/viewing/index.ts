@@ -9,6 +9,8 @@
 export { countCapturedLead } from './captured-lead-counts.queries.ts';
 export { CollectBatch, type ViewingEvent } from './collect-batch.ts';
 export { conversionsOf } from './conversions.ts';
+export { videoDayRows, workspaceDayRows, workspaceRevenueDays, workspaceVideoDays } from './day-rollups.queries.ts';
+export { lifetimeStatsOfVideos, videoHeatmap, workspaceLifetimeTotals } from './lifetime-rollups.queries.ts';
 export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
@@ -17,7 +19,7 @@ export { viewingSessionsOfVideos } from './video-sessions.queries.ts';
 export { viewersOfVideo } from './video-viewers.queries.ts';
 export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';
 export { createPageTokens, createViewingTokens, type ViewingTokens } from './viewing-token.ts';
-export { SLICES, slicePlays, totalLength } from './watched-ranges.ts';
+export { slicePlays, SLICES, totalLength } from './watched-ranges.ts';
 
 // Then the files that reach other areas.
 export { createBatchCollector } from './batch-collector.ts';

@@ -11,8 +11,8 @@ export { generateWebhookSecret, signingSecretsAt, UnreadableSecretError, WEBHOOK
 
 // Then the files that reach other areas.
 export {
-  type ClaimedDelivery,
   claimDueDeliveries,
+  type ClaimedDelivery,
   fanOutEvents,
   outcomeOf,
   reapAbandonedDeliveries,

@@ -3,7 +3,7 @@
  * Nothing else of the area is reachable from outside it (test/architecture.test.ts). The catalog
  * takes the area's operations from ./operations.ts.
  */
-export { countWorkspaces, getAssistantGuidance, insertWorkspace, sealedStripeSecret } from './workspace.queries.ts';
-export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceTimeZone } from './workspace-facts.queries.ts';
 export { workspaceFactsTable } from './workspace-facts-table.queries.ts';
+export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceTimeZone } from './workspace-facts.queries.ts';
 export { workspaceSettings } from './workspace-settings.queries.ts';
+export { countWorkspaces, getAssistantGuidance, insertWorkspace, sealedStripeSecret } from './workspace.queries.ts';

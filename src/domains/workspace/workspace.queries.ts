@@ -34,39 +34,6 @@ export async function countWorkspaces(db: Kysely<Database>): Promise<number> {
   return Number(row.n);
 }
 
-export async function getWorkspaceUsage(db: Kysely<Database>, workspaceId: string, now: Date) {
-  const [workspace, videos, keys] = await Promise.all([
-    db.selectFrom('workspaces').selectAll().where('id', '=', workspaceId).executeTakeFirstOrThrow(),
-    db
-      .selectFrom('videos')
-      .select((eb) => [
-        eb.fn.countAll<number>().as('total'),
-        eb.fn.countAll<number>().filterWhere('archived', '=', true).as('archived'),
-        eb.fn.countAll<number>().filterWhere('status', '=', 'ready').as('ready'),
-        eb.fn.coalesce(eb.fn.sum<number>('file_size'), eb.lit(0)).as('bytes'),
-      ])
-      .where('workspace_id', '=', workspaceId)
-      .executeTakeFirstOrThrow(),
-    db
-      .selectFrom('credentials')
-      .select((eb) => eb.fn.countAll<number>().as('active'))
-      .where('workspace_id', '=', workspaceId)
-      .where('revoked_at', 'is', null)
-      .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    workspace,
-    usage: {
-      videos: Number(videos.total),
-      videos_ready: Number(videos.ready),
-      videos_archived: Number(videos.archived),
-      storage_bytes: Number(videos.bytes),
-      api_keys: Number(keys.active),
-    },
-  };
-}
-
 /** The text the workspace wrote for AI assistants (empty when none). */
 export async function getAssistantGuidance(db: Kysely<Database>, workspaceId: string): Promise<string> {
   const row = await db.selectFrom('workspaces').select('assistant_guidance').where('id', '=', workspaceId).executeTakeFirst();

@@ -8,7 +8,7 @@
  */
 import { changePercent, round, shareOf } from '../../../core/values/reported-numbers.ts';
 import type { RouteStatus } from '../../../db/tables/index.ts';
-import type { RouteActivity } from '../reports/route-activity.queries.ts';
+import type { RouteActivity } from '../../routes/index.ts';
 
 /** Routes the summary names. */
 export const MAX_TOP_ROUTES = 5;

@@ -6,6 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { addDays, eachDay, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import type { OutcomeBucket } from '../../outcomes/index.ts';
+import type { RouteActivity } from '../../routes/index.ts';
 import { findMovers, findUnusualDrops, perVideo } from '../digests/change-digest.ts';
 import { ledgerSentences, topLeadVideos } from '../digests/ledger-digest.ts';
 import { findRouteChanges, routesSection } from '../digests/route-digest.ts';
@@ -14,9 +16,7 @@ import { localDayBoundaries } from './day-boundaries.ts';
 import { fairScore, ratesOf } from './fair-score.ts';
 import { findCtaWindows, findDropOffs, findRewatchPeaks, type Heatmap } from './heatmap-reading.ts';
 import { clock } from './key-moments.ts';
-import type { OutcomeBucket } from './leads-and-revenue.queries.ts';
 import { money, netRevenue, revenueChanges } from './net-revenue.ts';
-import type { RouteActivity } from './route-activity.queries.ts';
 
 test('date windows default to 28 days ending today and refuse backwards or over-long ones', () => {
   const fields = { from: 'from', to: 'to' };

@@ -5,7 +5,7 @@
  * valued. Pure.
  */
 import { changePercent } from '../../../core/values/reported-numbers.ts';
-import type { OutcomeBucket } from './leads-and-revenue.queries.ts';
+import type { OutcomeBucket } from '../../outcomes/index.ts';
 
 export interface NetRevenue {
   currency: string;

@@ -8,7 +8,7 @@ import { AppError } from '../../../core/errors.ts';
 import { Pagination, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
-import { workspaceTimeZone } from '../../analytics/index.ts';
+import { workspaceTimeZone } from '../../workspace/index.ts';
 import { LEAD_SOURCES, LeadSnapshot } from '../leads.events.ts';
 import { LEAD_SORTS, listLeads as queryLeads } from '../leads.queries.ts';
 import { LeadStatus } from '../leads.schemas.ts';

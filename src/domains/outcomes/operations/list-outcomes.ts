@@ -10,7 +10,8 @@ import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagin
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
 import { LATEST_YEAR } from '../../../core/values/real-instants.ts';
-import { IsoDate, workspaceTimeZone } from '../../analytics/index.ts';
+import { IsoDate } from '../../analytics/index.ts';
+import { workspaceTimeZone } from '../../workspace/index.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes.events.ts';
 import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
 import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';

@@ -7,8 +7,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
-import { saveTranscript } from '../../transcripts/index.ts';
-import { RANKED_AT_MOST } from '../transcript-moments.queries.ts';
+import { MOMENTS_RANKED_AT_MOST, saveTranscript } from '../../transcripts/index.ts';
 
 type Cue = [number, number, string];
 
@@ -108,7 +107,11 @@ test('search_transcripts: a word said more often than one search ranks still giv
   const harness = await startTestApp(t);
   const ws = await harness.workspace();
   // Written first, so the index finds its segments first: more of them than a search ranks.
-  const archivedCues: Cue[] = Array.from({ length: RANKED_AT_MOST + 1 }, (_, i) => [i * 2, i * 2 + 2, `Invoice number ${i} is paid.`]);
+  const archivedCues: Cue[] = Array.from({ length: MOMENTS_RANKED_AT_MOST + 1 }, (_, i) => [
+    i * 2,
+    i * 2 + 2,
+    `Invoice number ${i} is paid.`,
+  ]);
   await videoSaying(harness, ws, 'Old invoices', archivedCues, 'en', { archived: true });
   await videoSaying(harness, ws, 'Billing basics', [
     [0, 3, 'Every invoice, every invoice, is sent at once.'],

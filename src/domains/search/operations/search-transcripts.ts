@@ -4,9 +4,8 @@
  * Reads only (transcript-moments.queries.ts).
  */
 import { Type } from 'typebox';
-import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { VideoId } from '../../videos/index.ts';
+import { assertVideoInWorkspace, VideoId } from '../../videos/index.ts';
 import { momentHit } from '../moment-hits.ts';
 import { MomentHit, SearchText } from '../search.schemas.ts';
 import { findMoments } from '../transcript-moments.queries.ts';
@@ -43,7 +42,7 @@ export const searchTranscripts = defineOperation({
   example: { q: 'pricing "annual plan" -enterprise', limit: 10, include_archived: false },
   async handler(ctx, input) {
     const videoId = input.video_id?.toLowerCase();
-    if (videoId) await findInWorkspace(ctx.db, 'videos', { workspaceId: ctx.workspaceId, id: videoId }, (query) => query.select('id'));
+    if (videoId) await assertVideoInWorkspace(ctx.db, ctx.workspaceId, videoId);
     const q = input.q.trim();
     const moments = await findMoments(ctx.db, {
       workspaceId: ctx.workspaceId,

@@ -8,7 +8,7 @@ import { ENTITLEMENTS, PLAN_NAMES, PLANS } from '../../../core/plans.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../../../core/schemas.ts';
 import { SCOPES, sortScopes, tierOf } from '../../../core/scopes.ts';
 import { currentSlug } from '../../channel/index.ts';
-import { getWorkspaceUsage } from '../workspace.queries.ts';
+import { getWorkspaceUsage } from '../workspace-usage.queries.ts';
 
 export const getWorkspace = defineOperation({
   name: 'get_workspace',

@@ -10,6 +10,8 @@ import { addDays } from '../../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { changePercent } from '../../../../core/values/reported-numbers.ts';
+import { routeActivity } from '../../../routes/index.ts';
+import { workspaceTimeZone } from '../../../workspace/index.ts';
 import {
   Comparison,
   LeadVideo,
@@ -22,11 +24,10 @@ import {
   UnusualDrop,
   WorkspaceTimeZone,
 } from '../../analytics.schemas.ts';
-import { videoStatusEvents, workspaceDayRowsWithTitles, workspaceTimeZone } from '../../reports/analytics.queries.ts';
+import { videoStatusEvents, workspaceDayRowsWithTitles } from '../../reports/analytics.queries.ts';
 import { localDayStart } from '../../reports/day-boundaries.ts';
-import { biggestPurchases, newLeadCounts, succeededOutcomes } from '../../reports/leads-and-revenue.queries.ts';
+import { leadsAndRevenue } from '../../reports/leads-and-revenue.queries.ts';
 import { countOf, revenueChanges } from '../../reports/net-revenue.ts';
-import { routeActivity } from '../../reports/route-activity.queries.ts';
 import { findMovers, findUnusualDrops, perVideo, summarize } from '../change-digest.ts';
 import { ledgerSentences, topLeadVideos } from '../ledger-digest.ts';
 import { findRouteChanges } from '../route-digest.ts';
@@ -100,12 +101,10 @@ export const listChanges = defineOperation({
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, events, leadCounts, outcomes, biggest, routes] = await Promise.all([
+    const [rows, events, { newLeads: leadCounts, outcomes, biggest }, routes] = await Promise.all([
       workspaceDayRowsWithTitles(ctx.db, ctx.workspaceId, previous.from_date, today),
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),
-      newLeadCounts(ctx.db, ctx.workspaceId, boundaries),
-      succeededOutcomes(ctx.db, ctx.workspaceId, boundaries),
-      biggestPurchases(ctx.db, ctx.workspaceId, boundaries[1] as Date, boundaries[2] as Date, MAX_CURRENCIES),
+      leadsAndRevenue(ctx.db, ctx.workspaceId, boundaries, MAX_CURRENCIES),
       routeActivity(ctx.db, ctx.workspaceId, boundaries),
     ]);
     const videos = perVideo(rows, period.from_date);

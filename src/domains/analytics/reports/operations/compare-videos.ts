@@ -6,9 +6,9 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
-import { VideoId } from '../../../videos/index.ts';
+import { VideoId, videosWithIds } from '../../../videos/index.ts';
+import { lifetimeStatsOfVideos, workspaceLifetimeTotals } from '../../../viewing/index.ts';
 import { ComparedVideo } from '../../analytics.schemas.ts';
-import { findVideos, lifetimeStats, workspaceLifetimeTotals } from '../analytics.queries.ts';
 import { CAUTION, PRIOR_VIEWS, rankVideos, ratesOf, SCORE_WEIGHTS } from '../fair-score.ts';
 
 const NO_VIEWS = { views: 0, engagement_sum: 0, completions: 0, conversions: 0, leads: 0 };
@@ -65,11 +65,11 @@ export const compareVideos = defineOperation({
     if (new Set(ids).size !== ids.length)
       throw AppError.invalid([{ field: 'video_ids', problem: 'must not list the same video twice (ids are not case-sensitive)' }]);
     const [videos, stats, workspaceTotals] = await Promise.all([
-      findVideos(ctx.db, ctx.workspaceId, ids),
-      lifetimeStats(ctx.db, ctx.workspaceId, ids),
+      videosWithIds(ctx.db, ctx.workspaceId, ids),
+      lifetimeStatsOfVideos(ctx.db, ctx.workspaceId, ids),
       workspaceLifetimeTotals(ctx.db, ctx.workspaceId),
     ]);
-    const titles = new Map(videos.map((video) => [video.video_id, video.title]));
+    const titles = new Map(videos.map((video) => [video.id, video.title]));
     const missing = ids.filter((id) => !titles.has(id));
     if (missing.length > 0) {
       throw new AppError('not_found', `No video with id ${missing.join(', ')} in this workspace.`, { missing_video_ids: missing });

@@ -7,11 +7,12 @@ import { Type } from 'typebox';
 import { eachDay } from '../../../../core/calendar/calendar-days.ts';
 import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../../core/operation.ts';
+import type { OutcomeBucket } from '../../../outcomes/index.ts';
+import { workspaceDayRows, workspaceRevenueDays } from '../../../viewing/index.ts';
+import { workspaceTimeZone } from '../../../workspace/index.ts';
 import { IsoDate, MetricProperties, WorkspaceLedgerProperties, WorkspaceTimeZone } from '../../analytics.schemas.ts';
-import { workspaceDayRows, workspaceRevenueDays, workspaceTimeZone } from '../analytics.queries.ts';
 import { resolveDateWindow } from '../date-range.ts';
 import { byDay, distinctVideos, distinctViewers, metricsOf, type RollupRow, sumRows } from '../day-metrics.ts';
-import type { OutcomeBucket } from '../leads-and-revenue.queries.ts';
 import { netRevenue, revenueDayBuckets } from '../net-revenue.ts';
 
 const VideosWatched = Type.Integer({ minimum: 0, description: 'Videos with at least one view.' });

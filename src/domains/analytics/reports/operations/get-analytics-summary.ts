@@ -13,6 +13,9 @@ import { defineOperation } from '../../../../core/operation.ts';
 import { StringEnum } from '../../../../core/schemas.ts';
 import { changePercent } from '../../../../core/values/reported-numbers.ts';
 import { channelActivity } from '../../../channel/index.ts';
+import { routeActivity } from '../../../routes/index.ts';
+import { workspaceDayRows, workspaceRevenueDays } from '../../../viewing/index.ts';
+import { workspaceTimeZone } from '../../../workspace/index.ts';
 import {
   ChannelSection,
   Comparison,
@@ -23,11 +26,9 @@ import {
   WorkspaceTimeZone,
 } from '../../analytics.schemas.ts';
 import { routesSection } from '../../digests/route-digest.ts';
-import { workspaceDayRows, workspaceRevenueDays, workspaceTimeZone } from '../analytics.queries.ts';
 import { localDayStart } from '../day-boundaries.ts';
 import { distinctVideos, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
 import { revenueChanges, revenueDayBuckets } from '../net-revenue.ts';
-import { routeActivity } from '../route-activity.queries.ts';
 
 const MAX_TOP_CHANNEL_ITEMS = 5;
 

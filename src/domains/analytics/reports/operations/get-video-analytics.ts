@@ -9,13 +9,14 @@ import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
-import { VideoId } from '../../../videos/index.ts';
+import { succeededOutcomes } from '../../../outcomes/index.ts';
+import { reportedVideo, VideoId } from '../../../videos/index.ts';
+import { videoDayRows } from '../../../viewing/index.ts';
+import { workspaceTimeZone } from '../../../workspace/index.ts';
 import { DayMetrics, IsoDate, Metrics, VideoLedgerProperties, WorkspaceTimeZone } from '../../analytics.schemas.ts';
-import { findVideo, videoDayRows, workspaceTimeZone } from '../analytics.queries.ts';
 import { resolveDateWindow } from '../date-range.ts';
 import { localDayBoundaries } from '../day-boundaries.ts';
 import { byDay, distinctViewers, metricsOf, sumRows } from '../day-metrics.ts';
-import { succeededOutcomes } from '../leads-and-revenue.queries.ts';
 import { netRevenue } from '../net-revenue.ts';
 
 export const getVideoAnalytics = defineOperation({
@@ -58,7 +59,7 @@ export const getVideoAnalytics = defineOperation({
   ),
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01', from_date: '2026-10-25', to_date: '2026-11-21' },
   async handler(ctx, input) {
-    const video = await findVideo(ctx.db, ctx.workspaceId, input.video_id);
+    const video = await reportedVideo(ctx.db, ctx.workspaceId, input.video_id);
     const timeZone = await workspaceTimeZone(ctx.db, ctx.workspaceId);
     const window = resolveDateWindow(
       { from: input.from_date, to: input.to_date },

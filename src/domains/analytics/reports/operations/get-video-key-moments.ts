@@ -7,9 +7,9 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, StringEnum, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
-import { VideoId } from '../../../videos/index.ts';
-import { SLICES } from '../../../viewing/index.ts';
-import { findVideo, transcriptSegments, videoHeatmap } from '../analytics.queries.ts';
+import { captionSegments } from '../../../transcripts/index.ts';
+import { reportedVideo, VideoId } from '../../../videos/index.ts';
+import { SLICES, videoHeatmap } from '../../../viewing/index.ts';
 import { findKeyMoments, MIN_VIEWS_FOR_MOMENTS, MOMENT_KINDS, RULES } from '../key-moments.ts';
 import { toHeatmap } from '../retention-report.ts';
 
@@ -62,10 +62,10 @@ export const getVideoKeyMoments = defineOperation({
   ),
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01' },
   async handler(ctx, input) {
-    const video = await findVideo(ctx.db, ctx.workspaceId, input.video_id);
+    const video = await reportedVideo(ctx.db, ctx.workspaceId, input.video_id);
     const [row, segments] = await Promise.all([
       videoHeatmap(ctx.db, ctx.workspaceId, video.video_id),
-      transcriptSegments(ctx.db, ctx.workspaceId, video.video_id),
+      captionSegments(ctx.db, ctx.workspaceId, video.video_id).then((transcript) => transcript?.segments ?? null),
     ]);
     const views = row?.views ?? 0;
     const moments = row && video.duration_seconds ? findKeyMoments(toHeatmap(video.duration_seconds, row), segments) : [];

@@ -7,8 +7,8 @@ import { Type } from 'typebox';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Nullable, VideoRefProperties } from '../../../../core/schemas.ts';
 import { secondsOrNull } from '../../../../core/values/reported-numbers.ts';
-import { VideoId } from '../../../videos/index.ts';
-import { findVideo, videoHeatmap } from '../analytics.queries.ts';
+import { reportedVideo, VideoId } from '../../../videos/index.ts';
+import { videoHeatmap } from '../../../viewing/index.ts';
 import { describeRetention, RetentionPoint } from '../retention-report.ts';
 
 const Stretch = {
@@ -81,7 +81,7 @@ export const getVideoRetention = defineOperation({
   ),
   example: { video_id: '0b8e5b52-3f0c-4a55-9d47-6f1f2a1c9e01' },
   async handler(ctx, input) {
-    const video = await findVideo(ctx.db, ctx.workspaceId, input.video_id);
+    const video = await reportedVideo(ctx.db, ctx.workspaceId, input.video_id);
     const heatmap = await videoHeatmap(ctx.db, ctx.workspaceId, video.video_id);
     return { ...video, duration_seconds: secondsOrNull(video.duration_seconds), ...describeRetention(video.duration_seconds, heatmap) };
   },

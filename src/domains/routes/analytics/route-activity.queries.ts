@@ -1,13 +1,13 @@
 /**
- * Analytics reads of interactive routes: per route and period, the visits that started then and how
+ * Route activity as the analytics reads it: per route and period, the visits that started then and how
  * many of them reached an end. A visit belongs to the period it started in, its completion too, so a
  * completion rate never exceeds 1 and a period's numbers do not change once it has passed (save for
  * the visits still under way at its end). One range scan of route_visits_workspace_idx
  * (workspace_id, started_at), sorted into periods with width_bucket as the lead and ledger reads are.
  */
 import { type Kysely, sql } from 'kysely';
+import { type Boundaries, bucketOf } from '../../../core/calendar/period-buckets.ts';
 import type { Database, RouteStatus } from '../../../db/tables/index.ts';
-import { type Boundaries, bucketOf } from './leads-and-revenue.queries.ts';
 
 export interface RouteActivity {
   route_id: string;

@@ -4,7 +4,7 @@
  * once on one PostgreSQL apply each migration exactly once.
  */
 import type { Kysely } from 'kysely';
-import { type Migration, Migrator } from 'kysely/migration';
+import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts';
 import * as serviceSettings from './migrations/0002-service-settings.ts';
 import * as jobs from './migrations/0003-jobs.ts';
@@ -67,15 +67,32 @@ const migrations: Record<string, Migration> = {
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  return applied(await migrator(db, schema).migrateToLatest());
+}
+
+/**
+ * For tests of what a migration does to the rows an older schema held: applies the migrations up to
+ * and including `name` to a new database, and no further. (Kysely's migrateTo: on a database past
+ * `name` it would run `down`s, which nothing here needs.)
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
+export async function migrateTo(db: Kysely<any>, name: string, schema?: string): Promise<string[]> {
+  return applied(await migrator(db, schema).migrateTo(name));
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
+function migrator(db: Kysely<any>, schema: string | undefined): Migrator {
   // Unordered: features are built on branches in parallel, so a migration numbered below one already
   // applied can arrive later; each migration touches only its own tables and columns.
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
     migrationTableSchema: schema,
     allowUnorderedMigrations: true,
   });
-  const { error, results } = await migrator.migrateToLatest();
+}
+
+function applied({ error, results }: MigrationResultSet): string[] {
   if (error) throw error instanceof Error ? error : new Error(String(error));
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -8,6 +8,8 @@
  * array longer than its schema allows is one problem whose items are not looked at. `allErrors` over
  * 250,000 bad items took seconds and answered 25 MB; now the validator only ever sees what fits the
  * schema's sizes, and the answer lists at most 20 problems (AppError.invalid).
+ *
+ * Every string and field name is checked for text the database cannot store (unstorable-text.ts).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -73,8 +75,10 @@ export function inputProblems(schema: TObject, input: unknown, source: InputSour
   if (scan.tooDeep !== undefined) {
     return [{ field: scan.tooDeep, problem: scan.tooDeep === '' ? `the input ${TOO_DEEP}` : TOO_DEEP }];
   }
-  const problems = [...known, ...sizes, ...scan.nulCharacters];
+  const problems = [...known, ...sizes, ...scan.unstorableText];
   if (validate(bounded) && problems.length === 0) return [];
   const reported = new Set(problems.map((p) => p.field));
-  return [...problems, ...describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field))];
+  // A field whose name is not well-formed text was reported by the scan, under a name an answer can show.
+  const described = describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field) && p.field.isWellFormed());
+  return [...problems, ...described];
 }

@@ -1,10 +1,12 @@
 /**
  * The validation step before and around the schema validator: every string and field name is checked
- * for text the database cannot store (U+0000, lone UTF-16 surrogates), whatever its schema says (issue 26).
+ * for text the database cannot store (U+0000, lone UTF-16 surrogates), whatever its schema says, and
+ * fields stored trimmed are trimmed before their rules judge them (issue 26).
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { Type } from 'typebox';
+import { Nullable, ShownText, Tags, Trimmed } from '../schemas.ts';
 import { inputProblems } from './validation.ts';
 
 const Schema = Type.Object(
@@ -13,6 +15,9 @@ const Schema = Type.Object(
     status: Type.Optional(Type.Union([Type.Literal('new'), Type.Literal('won')])),
     custom_fields: Type.Optional(Type.Record(Type.String(), Type.String({ maxLength: 100 }))),
     cues: Type.Optional(Type.Array(Type.Object({ text: Type.String() }, { additionalProperties: false }), { maxItems: 10 })),
+    dek: Type.Optional(Nullable(Trimmed(ShownText('A line.', 10)))),
+    tags: Type.Optional(Tags('Tags.')),
+    plain: Type.Optional(Type.String({ maxLength: 3 })),
   },
   { additionalProperties: false },
 );
@@ -60,4 +65,26 @@ test('an unknown field whose name is not well-formed is named once, readably', (
 
 test('U+0000 is still refused in values and names', () => {
   assert.deepEqual(fields({ notes: 'a\u0000b', custom_fields: { 'a\u0000': 'x' } }).sort(), ['custom_fields.a\u0000', 'notes']);
+});
+
+test('fields stored trimmed are trimmed first, then judged; others are judged as sent', () => {
+  const input: Record<string, unknown> = { dek: '\n  Spaced dek \t', tags: [' a ', '\nb'], plain: ' ab ' };
+  const problems = inputProblems(Schema, input, 'json');
+  assert.deepEqual(
+    problems.map((p) => p.field),
+    ['plain'],
+    'a line break around a trimmed field is not refused, nor its spaces counted against the limit',
+  );
+  assert.deepEqual(input, { dek: 'Spaced dek', tags: ['a', 'b'], plain: ' ab ' }, 'trimmed in place, for the handler');
+  const atLimit = { dek: ` ${'d'.repeat(10)}  ` };
+  assert.deepEqual(fields(atLimit), []);
+  assert.deepEqual(atLimit, { dek: 'd'.repeat(10) });
+});
+
+test('text of spaces only is left as sent, so it is refused as blank; inner line breaks are still refused; null stays null', () => {
+  const blank = { dek: '   ' };
+  assert.deepEqual(fields(blank), ['dek']);
+  assert.deepEqual(blank, { dek: '   ' });
+  assert.deepEqual(fields({ dek: ' Line\nbreak ' }), ['dek']);
+  assert.deepEqual(fields({ dek: null }), []);
 });

@@ -76,6 +76,7 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       author: 'Stripe',
       now,
       refundsField: 'data.object.payment_intent',
+      amountField: 'data.object.amount_refunded',
     };
     const emit = outboxEmitter(trx, workspaceId, now);
     let request = base;

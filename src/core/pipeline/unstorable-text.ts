@@ -4,8 +4,8 @@
  * - U+0000: PostgreSQL text cannot hold it at all;
  * - a lone UTF-16 surrogate (`"\ud800"` in JSON): half of a character such as an emoji, and no
  *   character on its own. UTF-8 cannot encode it, so PostgreSQL refuses it in a JSON column (jsonb:
- *   lead notes and custom fields, transcript cues, viewing batches, every event), where it surfaced
- *   as a 500, and a text column would silently store U+FFFD in its place.
+ *   lead notes and custom fields, transcript cues, viewing batches, events holding what was sent),
+ *   where it surfaced as a 500, and a text column silently stores U+FFFD in its place.
  *
  * input-bounds.ts applies these to every string and every field name of an input before the schema
  * validator runs, so a new field is covered without anyone remembering to.

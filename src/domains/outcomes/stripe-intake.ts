@@ -53,7 +53,7 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
   } catch {
     return { kind: 'malformed', problem: 'the body is not valid JSON' };
   }
-  // Text the database cannot store (a lone surrogate, U+0000): on PostgreSQL the write failed as a 500 Stripe retried for days.
+  // Text the database cannot store (a lone surrogate, U+0000): a lone surrogate was stored as U+FFFD, silently changing an email or id.
   const [unstorable] = scanValue(event).unstorableText;
   if (unstorable) return { kind: 'malformed', problem: `${unstorable.field} ${unstorable.problem}` };
   const entry = ledgerEntryFromStripeEvent(event);

@@ -240,7 +240,7 @@ test('forged, stale, tampered, unsigned and wrong-secret deliveries get 400 and 
 test('a signed event holding text the database cannot store is a 400 naming where, and writes nothing', async (t) => {
   const harness = await startTestApp(t);
   const ws = await withStripe(harness);
-  // A lone surrogate reached the ledger and its events' JSON, where PostgreSQL refused it: a 500 Stripe retried for days.
+  // A lone surrogate was recorded as U+FFFD, silently changing the customer's email or the payment's id.
   for (const event of [checkout('ada\uD800@example.com', 'pi_lone_1'), checkout('ada@example.com', 'pi_lone_\uDC00')]) {
     const res = await deliver(harness, ws.id, event);
     assert.equal(res.status, 400, JSON.stringify(res.body));

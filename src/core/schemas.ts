@@ -3,9 +3,20 @@
  * validation, OpenAPI and MCP.
  */
 import { type TNull, type TSchema, type TSchemaOptions, type TUnion, type TUnsafe, Type } from 'typebox';
+import { TRIMMED } from './pipeline/trimmed-strings.ts';
 import { describedPattern } from './pipeline/validation-messages.ts';
 
 export { describedPattern };
+
+/**
+ * A string the service stores trimmed, and therefore trims before validating (trimmed-strings.ts):
+ * spaces and line breaks around it are dropped first, then its rules judge what is kept, so
+ * `"\n  Spaced dek  "` is accepted as `Spaced dek` rather than refused for its line break. Published
+ * as `x-trimmed: true` in the OpenAPI document and the MCP tools. Wrap it before `Nullable`.
+ */
+export function Trimmed<T extends TSchema>(schema: T): T {
+  return { ...schema, [TRIMMED]: true };
+}
 
 /** A name or title: at least one character other than a space. */
 export const NOT_BLANK = describedPattern('\\S', 'must not be blank (spaces only)');
@@ -71,12 +82,14 @@ export function Nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
 }
 
 /** A tag as stored: trimmed, 1–64 characters, no commas (commas separate tags in query strings). */
-export const Tag = Type.String({
-  minLength: 1,
-  maxLength: 64,
-  ...describedPattern('^[^,]*[^,\\s][^,]*$', 'must not be blank or contain a comma (commas separate tags)'),
-  description: 'A tag.',
-});
+export const Tag = Trimmed(
+  Type.String({
+    minLength: 1,
+    maxLength: 64,
+    ...describedPattern('^[^,]*[^,\\s][^,]*$', 'must not be blank or contain a comma (commas separate tags)'),
+    description: 'A tag.',
+  }),
+);
 
 export const Tags = (description: string) => Type.Array(Tag, { maxItems: 50, description: `${description} Duplicates are dropped.` });
 
@@ -96,7 +109,7 @@ export const VideoRef = Type.Object(VideoRefProperties, { additionalProperties: 
  * `PersonalString('email')` (core/pii.ts) instead: a masked address (`j***@e***.com`) is no longer a
  * valid email, and outputs are checked against their schema.
  */
-export const Email = (description: string) => Type.String({ format: 'email', maxLength: 254, description });
+export const Email = (description: string) => Trimmed(Type.String({ format: 'email', maxLength: 254, description }));
 
 /**
  * A person's name as a caller (or a public form) sends it: 1–100 characters (a full name: 200) with one

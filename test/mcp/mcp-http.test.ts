@@ -6,6 +6,7 @@
 import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { test } from 'node:test';
+import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import { catalog } from '../../src/catalog.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, connectMcp, urlOf } from '../helpers/mcp-client.ts';
@@ -124,6 +125,103 @@ test('errors: invalid input and other workspaces’ ids are tool errors; unknown
   assert.equal(hidden.isError, true);
   assert.equal(hidden.structuredContent.error.code, 'not_found');
   await assert.rejects(client.callTool({ name: 'drop_everything', arguments: {} }), /-32602|Unknown tool/);
+});
+
+test('malformed tools/call params are -32602 in sentences, on every tool, never -32603 with a validator’s issue list', async (t) => {
+  const { app, workspace } = await startTestApp(t, { rateLimitOverride: 1_000_000 });
+  const ws = await workspace();
+  const base = await urlOf(app);
+  let id = 0;
+  // Raw JSON-RPC over POST /mcp: the shapes an SDK client would never send.
+  const rpc = async (method: string, params: unknown) => {
+    const sent = ++id;
+    const res = await fetch(`${base}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', authorization: `Bearer ${ws.key}` },
+      body: JSON.stringify({ jsonrpc: '2.0', id: sent, method, ...(params === undefined ? {} : { params }) }),
+    });
+    const body = (await res.json()) as { id: unknown; error?: { code: number; message: string; data?: { errors: { field: string }[] } } };
+    return { status: res.status, sent, body };
+  };
+  const failures: string[] = [];
+  const expect = async (what: string, method: string, params: unknown, message: RegExp, fields: string[]) => {
+    const { status, sent, body } = await rpc(method, params);
+    const error = body.error;
+    const found = [
+      status === 200 ? '' : `HTTP ${status}`,
+      body.id === sent ? '' : `id ${String(body.id)}`,
+      error?.code === ErrorCode.InvalidParams ? '' : `code ${error?.code}`,
+      message.test(error?.message ?? '') ? '' : `message ${JSON.stringify(error?.message)}`,
+      // A sentence, not a validator's issue list.
+      /invalid_type|"path"|\[\n/.test(error?.message ?? '') ? 'an issue list' : '',
+      JSON.stringify(error?.data?.errors.map((e) => e.field)) === JSON.stringify(fields) ? '' : `fields ${JSON.stringify(error?.data)}`,
+    ].filter(Boolean);
+    if (found.length > 0) failures.push(`${what}: ${found.join(', ')}`);
+  };
+  const argumentsMust =
+    /^Invalid params for tools\/call: params\.arguments must be an object holding the tool's arguments by name, as its inputSchema describes, or be left out; it is (an array|a string|null|a number)\.$/;
+  for (const op of catalog) {
+    for (const args of [[], 'limit=10', null, 5]) {
+      await expect(`${op.name} arguments ${JSON.stringify(args)}`, 'tools/call', { name: op.name, arguments: args }, argumentsMust, [
+        'params.arguments',
+      ]);
+    }
+  }
+  await expect(
+    'no params',
+    'tools/call',
+    undefined,
+    /^Invalid params for tools\/call: params are required: the name of the tool and its arguments/,
+    ['params'],
+  );
+  await expect('params an array', 'tools/call', [], /params must be an object, the parameters by name, or be left out; it is an array\.$/, [
+    'params',
+  ]);
+  await expect('params a string', 'tools/call', 'list_videos', /params must be an object.*; it is a string\.$/, ['params']);
+  await expect('no name', 'tools/call', { arguments: {} }, /params\.name is required: the tool to call, as tools\/list names it/, [
+    'params.name',
+  ]);
+  await expect('name a number', 'tools/call', { name: 5 }, /params\.name must be a string, .*; it is a number\.$/, ['params.name']);
+  await expect(
+    'both wrong, both named',
+    'tools/call',
+    { name: true, arguments: [1] },
+    /params\.name must be a string.*; params\.arguments must be an object/,
+    ['params.name', 'params.arguments'],
+  );
+  await expect('_meta a number', 'tools/call', { name: 'list_videos', _meta: 5 }, /params\._meta must be an object/, ['params._meta']);
+  await expect('tools/list params an array', 'tools/list', [], /^Invalid params for tools\/list: params must be an object/, ['params']);
+  await expect('tools/list cursor a number', 'tools/list', { cursor: 5 }, /params\.cursor must be a string/, ['params.cursor']);
+  assert.deepEqual(failures, []);
+
+  // Well-formed calls still work, and an unknown method is still "Method not found".
+  const listed = await rpc('tools/call', { name: 'list_videos', arguments: { limit: 1 } });
+  assert.equal(
+    (listed.body as { result?: { structuredContent?: unknown } }).result?.structuredContent !== undefined,
+    true,
+    JSON.stringify(listed.body),
+  );
+  const unknown = await rpc('resources/list', {});
+  assert.deepEqual(unknown.body.error, { code: ErrorCode.MethodNotFound, message: 'Method not found' });
+
+  // The official client gets the same error, as an McpError it can read.
+  const client = await connectMcp(t, app, ws.key);
+  const refused = await client
+    .request(
+      { method: 'tools/call', params: { name: 'list_videos', arguments: [] as unknown as Record<string, unknown> } },
+      CallToolResultSchema,
+    )
+    .then(
+      () => undefined,
+      (error: unknown) => error,
+    );
+  assert.ok(refused instanceof McpError, String(refused));
+  assert.equal(refused.code, ErrorCode.InvalidParams);
+  assert.match(refused.message, /params\.arguments must be an object holding the tool's arguments by name/);
+  assert.deepEqual(
+    (refused.data as { errors: { field: string }[] }).errors.map((e) => e.field),
+    ['params.arguments'],
+  );
 });
 
 test('initialize carries the workspace guidance for assistants in the instructions', async (t) => {

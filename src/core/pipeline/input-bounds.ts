@@ -11,9 +11,11 @@
  * - an array longer than its schema's `maxItems` is reported once, by its length, and its items are
  *   not examined: 250 bad ids are one problem, not 250; likewise an object with more unknown
  *   fields than an answer lists;
- * - strings holding U+0000, which PostgreSQL text cannot store, are named.
+ * - strings and field names PostgreSQL cannot store are named (unstorable-text.ts): U+0000, and
+ *   text that is not well-formed UTF-16 (a lone surrogate).
  */
 import { type FieldProblem, MAX_LISTED_PROBLEMS } from '../errors.ts';
+import { keyProblem, printableKey, textProblem } from './unstorable-text.ts';
 
 /** Far above any input of this API (a few levels) and of MCP's envelope around it (three more). */
 export const MAX_NESTING_DEPTH = 32;
@@ -73,17 +75,18 @@ function count(n: number): string {
 export interface ValueScan {
   /** The top-level field under which the value nests deeper than the limit ('' for the value itself). */
   tooDeep?: string;
-  /** Strings and field names holding U+0000, named by field. */
-  nulCharacters: FieldProblem[];
+  /** Strings and field names the database cannot store (U+0000, lone surrogates), named by field. */
+  unstorableText: FieldProblem[];
 }
 
 /**
  * One loop over a parsed value (never recursion, so no value can overflow the stack): whether it
  * nests deeper than the limit (the value itself is level 1, as `{` is in JSON text), and which
- * strings hold U+0000. Field names are spelt out only for what is reported.
+ * strings and field names cannot be stored. Every string of every input passes here, whatever the
+ * schema says of it, so no field can be forgotten. Field names are spelt out only for what is reported.
  */
 export function scanValue(value: unknown): ValueScan {
-  const nulCharacters: FieldProblem[] = [];
+  const unstorableText: FieldProblem[] = [];
   // Each node: its parent's index and its key (a number for an array item), to spell its field name when needed.
   const parents: number[] = [];
   const keys: (string | number)[] = [];
@@ -103,10 +106,11 @@ export function scanValue(value: unknown): ValueScan {
   for (let next = pending.pop(); next; next = pending.pop()) {
     const { value: item, node, depth } = next;
     if (typeof item === 'string') {
-      if (item.includes('\u0000')) nulCharacters.push({ field: fieldOf(node), problem: 'must not contain the NUL character (U+0000)' });
+      const problem = textProblem(item);
+      if (problem) unstorableText.push({ field: fieldOf(node), problem });
       continue;
     }
-    if (depth > MAX_NESTING_DEPTH) return { tooDeep: topField(fieldOf(node)), nulCharacters: [] };
+    if (depth > MAX_NESTING_DEPTH) return { tooDeep: topField(fieldOf(node)), unstorableText: [] };
     if (Array.isArray(item)) {
       for (let i = item.length - 1; i >= 0; i--) visit(item[i], node, i, depth + 1);
       continue;
@@ -114,16 +118,18 @@ export function scanValue(value: unknown): ValueScan {
     const names = Object.keys(item);
     for (let i = names.length - 1; i >= 0; i--) {
       const key = names[i] as string;
-      if (key.includes('\u0000')) {
+      const problem = keyProblem(key);
+      if (problem) {
+        // Named as it can be read: the answer must not carry the text it refuses.
         parents.push(node);
-        keys.push(key);
-        nulCharacters.push({ field: fieldOf(parents.length - 1), problem: 'is a field name with the NUL character (U+0000)' });
+        keys.push(printableKey(key));
+        unstorableText.push({ field: fieldOf(parents.length - 1), problem });
       } else {
         visit((item as Record<string, unknown>)[key], node, key, depth + 1);
       }
     }
   }
-  return { nulCharacters };
+  return { unstorableText };
 }
 
 function topField(field: string): string {

@@ -8,6 +8,9 @@
  * array longer than its schema allows is one problem whose items are not looked at. `allErrors` over
  * 250,000 bad items took seconds and answered 25 MB; now the validator only ever sees what fits the
  * schema's sizes, and the answer lists at most 20 problems (AppError.invalid).
+ *
+ * Fields stored trimmed are trimmed first (trimmed-strings.ts), so the rules judge what is kept, and
+ * every string and field name is checked for text the database cannot store (unstorable-text.ts).
  */
 import { Ajv, type ValidateFunction } from 'ajv';
 import addFormatsModule from 'ajv-formats';
@@ -18,6 +21,7 @@ import { isCurrencyCode } from '../values/currency.ts';
 import { isLanguageTag } from '../values/language-tag.ts';
 import { isRealDate, isRealDateTime, isUuid } from '../values/real-instants.ts';
 import { oversizedArrays, scanValue, TOO_DEEP } from './input-bounds.ts';
+import { trimMarkedStrings } from './trimmed-strings.ts';
 import { describeErrors } from './validation-messages.ts';
 
 // ajv-formats ships CommonJS; under ESM its default export is the module object.
@@ -51,14 +55,20 @@ const compiled = new WeakMap<TObject, { strict: ValidateFunction; coercing: Vali
 
 export type InputSource = 'json' | 'query';
 
-/** Validates in place (defaults are filled in) and returns the input, or throws `invalid_request`. */
+/**
+ * Validates in place (marked strings are trimmed, defaults filled in) and returns the input, or
+ * throws `invalid_request`.
+ */
 export function validateInput<T>(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): T {
   const problems = inputProblems(schema, input, source, known);
   if (problems.length > 0) throw AppError.invalid(problems);
   return input as T;
 }
 
-/** Every problem of the input's shape (none when valid), filling in defaults in place as it checks. */
+/**
+ * Every problem of the input's shape (none when valid), trimming marked strings and filling in
+ * defaults in place as it checks.
+ */
 export function inputProblems(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): FieldProblem[] {
   let validators = compiled.get(schema);
   if (!validators) {
@@ -69,12 +79,16 @@ export function inputProblems(schema: TObject, input: unknown, source: InputSour
   // With an oversized array the input is refused anyway; the validator looks at a copy without it.
   // The size check follows the schema, not the value, so it is safe before the depth check.
   const { problems: sizes, bounded } = oversizedArrays(schema, input);
+  // Trim first, then validate. Without a copy (nothing oversized), this trims the caller's input.
+  trimMarkedStrings(schema, bounded);
   const scan = scanValue(bounded);
   if (scan.tooDeep !== undefined) {
     return [{ field: scan.tooDeep, problem: scan.tooDeep === '' ? `the input ${TOO_DEEP}` : TOO_DEEP }];
   }
-  const problems = [...known, ...sizes, ...scan.nulCharacters];
+  const problems = [...known, ...sizes, ...scan.unstorableText];
   if (validate(bounded) && problems.length === 0) return [];
   const reported = new Set(problems.map((p) => p.field));
-  return [...problems, ...describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field))];
+  // A field whose name is not well-formed text was reported by the scan, under a name an answer can show.
+  const described = describeErrors(validate.errors ?? []).filter((p) => !reported.has(p.field) && p.field.isWellFormed());
+  return [...problems, ...described];
 }

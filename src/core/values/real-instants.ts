@@ -12,7 +12,12 @@ export const EARLIEST_YEAR = 1970;
 export const LATEST_YEAR = 9999;
 
 const FIRST_INSTANT = Date.UTC(EARLIEST_YEAR, 0, 1);
-const LAST_INSTANT = Date.UTC(LATEST_YEAR, 11, 31, 23, 59, 59, 999);
+/**
+ * The last instant an input can name, and so the last the service stores (ms since the epoch). An
+ * instant after it is in year 10000, which JavaScript writes in its extended form (`+010000-…`) and
+ * PostgreSQL refuses ("time zone displacement out of range").
+ */
+export const LAST_INSTANT = Date.UTC(LATEST_YEAR, 11, 31, 23, 59, 59, 999);
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 // RFC 3339 (its `t`, `z` and space separator included, which Date also reads), offset required.

@@ -1,6 +1,6 @@
 /** Shapes the channel operations share: an item, the featured item, the channel as get_channel answers it. */
 import { Type } from 'typebox';
-import { Id, Nullable, NullableStringEnum, ShownText, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { Id, Nullable, NullableStringEnum, ShownText, StringEnum, Timestamp, Trimmed } from '../../core/schemas.ts';
 
 export const CHANNEL_ITEM_KINDS = ['video', 'route'] as const;
 export const ChannelItemKind = StringEnum(CHANNEL_ITEM_KINDS, { description: 'What the id names: a video or an interactive route.' });
@@ -49,8 +49,9 @@ export const ChannelItem = Type.Object(
   { additionalProperties: false },
 );
 
-export const ChannelHeadline = ShownText('The page’s heading. Null: the workspace’s name.', CHANNEL_LIMITS.headline);
-export const ChannelDek = ShownText('The intro line under the heading. Null: none.', CHANNEL_LIMITS.dek);
+// Stored trimmed (docs/channel.md), so trimmed before they are judged: a pasted dek with a line break around it is kept.
+export const ChannelHeadline = Trimmed(ShownText('The page’s heading. Null: the workspace’s name.', CHANNEL_LIMITS.headline));
+export const ChannelDek = Trimmed(ShownText('The intro line under the heading. Null: none.', CHANNEL_LIMITS.dek));
 
 export const ChannelDetail = Type.Object(
   {

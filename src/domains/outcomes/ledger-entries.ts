@@ -55,6 +55,8 @@ export interface LedgerEntryRequest {
   now: Date;
   /** How problems name the refunded purchase: record_outcome's field, or where Stripe's event has it. */
   refundsField?: string;
+  /** How problems name the amount: record_outcome's field, or where Stripe's event has it. */
+  amountField?: string;
 }
 
 export interface LedgerEntryResult {
@@ -124,13 +126,32 @@ async function checkRefund(
   if (request.status === 'failed' || request.status === 'canceled') return;
   const refunded = await refundedAmount(db, request.workspaceId, purchase.id);
   const refundable = Number(purchase.amount) - refunded;
-  if (request.amount > refundable) {
-    throw new AppError(
-      'conflict',
-      `This refund of ${request.amount} would take the refunds of that purchase past its amount: ${refundable} ${purchase.currency} of ${Number(purchase.amount)} is left to refund.`,
-      { reason: 'refund_exceeds_purchase', refundable, currency: purchase.currency, outcome_id: purchase.id },
-    );
-  }
+  if (request.amount > refundable) throw refundTooLarge(request, purchase, refundable);
+}
+
+/**
+ * A refund larger than what is left of its purchase is a bad amount, not a conflict: 409 is kept for
+ * idempotency conflicts (SPEC §7), and Stripe answers such a refund with 400 too. The answer names the
+ * amount with what is left, and keeps the details callers read (reason, refundable, currency, outcome_id).
+ */
+function refundTooLarge(
+  request: LedgerEntryRequest,
+  purchase: { id: string; amount: number; currency: string },
+  refundable: number,
+): AppError {
+  const total = `${Number(purchase.amount)} ${purchase.currency}`;
+  const problem =
+    refundable > 0
+      ? `must be at most ${refundable}, what is left to refund of that purchase (${refundable} ${purchase.currency} of its ${total})`
+      : `is more than is left to refund of that purchase: nothing is left (its ${total} are refunded already)`;
+  const invalid = AppError.invalid([{ field: request.amountField ?? 'amount', problem }]);
+  return new AppError('invalid_request', invalid.message, {
+    ...invalid.details,
+    reason: 'refund_exceeds_purchase',
+    refundable,
+    currency: purchase.currency,
+    outcome_id: purchase.id,
+  });
 }
 
 /**

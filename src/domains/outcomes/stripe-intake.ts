@@ -7,7 +7,7 @@
  * object id as external_id makes a retry write nothing.
  */
 import type { Kysely } from 'kysely';
-import { jsonTextProblem } from '../../core/pipeline/input-bounds.ts';
+import { jsonTextProblem, scanValue } from '../../core/pipeline/input-bounds.ts';
 import type { SealedBox } from '../../core/secrets/sealed-box.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
@@ -53,6 +53,9 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
   } catch {
     return { kind: 'malformed', problem: 'the body is not valid JSON' };
   }
+  // Text the database cannot store (a lone surrogate, U+0000): a lone surrogate was stored as U+FFFD, silently changing an email or id.
+  const [unstorable] = scanValue(event).unstorableText;
+  if (unstorable) return { kind: 'malformed', problem: `${unstorable.field} ${unstorable.problem}` };
   const entry = ledgerEntryFromStripeEvent(event);
   if (!entry) return { kind: 'ignored' };
 
@@ -73,6 +76,7 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       author: 'Stripe',
       now,
       refundsField: 'data.object.payment_intent',
+      amountField: 'data.object.amount_refunded',
     };
     const emit = outboxEmitter(trx, workspaceId, now);
     let request = base;

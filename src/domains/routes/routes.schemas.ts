@@ -3,7 +3,7 @@
  * it, and what viewers did in it), the list item, and the limits a graph is built within.
  */
 import { Type } from 'typebox';
-import { Id, NOT_BLANK, Nullable, ResourceId, ShownText, StringEnum, Timestamp } from '../../core/schemas.ts';
+import { Id, NOT_BLANK, Nullable, ResourceId, ShownText, StringEnum, Timestamp, Trimmed } from '../../core/schemas.ts';
 
 export const ROUTE_STATUSES = ['draft', 'live', 'paused', 'archived'] as const;
 export const CHOICE_TARGETS = ['step', 'url', 'lead_form', 'booking', 'end'] as const;
@@ -28,9 +28,10 @@ export const RouteStatus = StringEnum(ROUTE_STATUSES, {
   description: 'draft (new, not public), live, paused (the link shows a paused page) or archived (hidden; reversible).',
 });
 
-export const RouteName = ShownText('The route’s name.', ROUTE_LIMITS.name);
+// Names and labels are stored trimmed (docs/operations.md), so they are trimmed before they are judged.
+export const RouteName = Trimmed(ShownText('The route’s name.', ROUTE_LIMITS.name));
 export const Question = ShownText('Asked over the player with the choices.', ROUTE_LIMITS.question);
-export const ChoiceLabel = ShownText('The button’s text; unique in the step, case aside.', ROUTE_LIMITS.label);
+export const ChoiceLabel = Trimmed(ShownText('The button’s text; unique in the step, case aside.', ROUTE_LIMITS.label));
 
 /** A video named by a writer: its id, or its exact title. */
 export const VideoReference = (description: string) =>

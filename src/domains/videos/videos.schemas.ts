@@ -2,7 +2,7 @@
  * How a video looks to callers: a summary in lists, a detail with stats and media facts on its own.
  */
 import { type Static, Type } from 'typebox';
-import { Id, Nullable, ResourceId, StringEnum, Tags, Timestamp } from '../../core/schemas.ts';
+import { Id, NOT_BLANK, Nullable, ResourceId, StringEnum, Tags, Timestamp, Trimmed } from '../../core/schemas.ts';
 import { LeadForm } from '../leads/index.ts';
 import { TranscriptSummary } from '../transcripts/index.ts';
 
@@ -95,3 +95,6 @@ export const VideoDetail = Type.Object(
 export type VideoDetail = Static<typeof VideoDetail>;
 
 export const TagList = Tags('Tags, replacing the current ones.');
+
+/** A title a caller sends: 1–200 characters, not only spaces; stored trimmed, so trimmed before it is judged. */
+export const VideoTitle = (description: string) => Trimmed(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description }));

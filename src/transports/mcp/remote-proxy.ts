@@ -8,8 +8,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { CallToolRequestSchema, ListToolsRequestSchema } from '@modelcontextprotocol/sdk/types.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { SERVER_INFO } from './server.ts';
+import { answerToolRequests } from './tool-requests.ts';
 
 /** The server could not be used: the message says why and what to do, for a person to read. */
 export class RemoteServerError extends Error {
@@ -43,8 +44,11 @@ export async function createRemoteProxy(baseUrl: string, apiKey: string): Promis
     throw new RemoteServerError(explainFailure(baseUrl, error, refusal));
   }
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions: client.getInstructions() });
-  server.setRequestHandler(ListToolsRequestSchema, (request) => client.listTools(request.params));
-  server.setRequestHandler(CallToolRequestSchema, (request) => client.callTool(request.params));
+  // Malformed params are answered here, as the server would answer them, before anything is forwarded.
+  answerToolRequests(server, {
+    listTools: (params) => client.listTools(params),
+    callTool: async (params) => (await client.callTool(params)) as CallToolResult,
+  });
   return {
     server,
     close: async () => {

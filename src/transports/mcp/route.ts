@@ -12,6 +12,7 @@ import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 import type { Principal } from '../../core/pipeline/principal.ts';
 import { outageError } from '../../core/pipeline/unavailable.ts';
 import { SCOPES } from '../../core/scopes.ts';
+import { envelopeRefusal } from './request-params.ts';
 import { createMcpServer } from './server.ts';
 
 export interface McpRouteOptions {
@@ -52,6 +53,9 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
         : appError.headers;
       return reply.code(appError.status).headers(headers).send(errorBody(appError, request.id));
     }
+    // Params that are not an object by name: -32602 in words, where the SDK's transport says "Parse error".
+    const refusal = envelopeRefusal(request.body);
+    if (refusal) return reply.code(200).header('X-Request-Id', request.id).send(refusal);
     const isInitialize = (request.body as { method?: unknown } | undefined)?.method === 'initialize';
     const server = createMcpServer({
       operations: options.operations,

@@ -4,11 +4,12 @@
  * through the same pipeline as REST, so a tool the caller cannot use still answers the scope error.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOperation } from '../../core/operation.ts';
 import type { OperationOutcome } from '../../core/pipeline/pipeline.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { toToolResult } from './results.ts';
+import { answerToolRequests } from './tool-requests.ts';
 import { IDEMPOTENCY_ARGUMENT, toolFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cuepoint', title: 'Cuepoint', version: '1.0.0' };
@@ -35,18 +36,18 @@ export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions });
   const byName = new Map(options.operations.map((op) => [op.name, op]));
 
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: options.operations.filter((op) => options.scopes.has(op.scope)).map(toolFor),
-  }));
-
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
-    const operation = byName.get(request.params.name);
-    if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const { [IDEMPOTENCY_ARGUMENT]: key, ...input } = (request.params.arguments ?? {}) as Record<string, unknown>;
-    const idempotencyKey = operation.write && typeof key === 'string' ? key : undefined;
-    // On a read, or with a non-string key, leave the argument in so validation names it.
-    const args = operation.write && (key === undefined || typeof key === 'string') ? input : (request.params.arguments ?? {});
-    return toToolResult(await options.run(operation, args as Record<string, unknown>, idempotencyKey));
+  // Params are checked by answerToolRequests before either handler sees them (request-params.ts).
+  answerToolRequests(server, {
+    listTools: () => ({ tools: options.operations.filter((op) => options.scopes.has(op.scope)).map(toolFor) }),
+    callTool: async (params) => {
+      const operation = byName.get(params.name);
+      if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);
+      const { [IDEMPOTENCY_ARGUMENT]: key, ...input } = params.arguments;
+      const idempotencyKey = operation.write && typeof key === 'string' ? key : undefined;
+      // On a read, or with a non-string key, leave the argument in so validation names it.
+      const args = operation.write && (key === undefined || typeof key === 'string') ? input : params.arguments;
+      return toToolResult(await options.run(operation, args, idempotencyKey));
+    },
   });
   return server;
 }

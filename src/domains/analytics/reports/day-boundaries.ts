@@ -7,15 +7,24 @@
  * and its days follow every 24 hours. Only a stretch with a transition is computed day by day. The
  * exact ends are remembered (a day begins where it begins; dashboards ask for the same days again),
  * up to a bound.
+ *
+ * A day may end after the last instant there is: 9999-12-31, a date any input may name, ends in year
+ * 10000 in UTC and every zone west of it, and such an instant cannot even be sent to the database
+ * (get_video_analytics?to_date=9999-12-31 answered 500 in those zones). Every boundary is therefore
+ * held to LAST_INSTANT (real-instants.ts), the bound of every instant an input can name, so the last
+ * day there is still reads as a day. Only something at that very millisecond could fall outside it,
+ * and nothing is there: leads are stamped with the clock, and record_outcome takes an occurred_at at
+ * most 5 minutes ahead of it.
  */
 import { addDays, daySpan, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
+import { LAST_INSTANT } from '../../../core/values/real-instants.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Remembered day starts, by zone and day; about 100 bytes each, so a few MB at most. */
 const MAX_REMEMBERED = 50_000;
 const remembered = new Map<string, number>();
 
-/** Where a local day begins, as startOfLocalDay says, remembered. */
+/** Where a local day begins, as startOfLocalDay says, remembered; never after LAST_INSTANT. */
 export function localDayStart(day: string, timeZone: string): Date {
   return new Date(dayStart(day, timeZone));
 }
@@ -24,7 +33,7 @@ function dayStart(day: string, timeZone: string): number {
   const key = `${timeZone} ${day}`;
   let start = remembered.get(key);
   if (start === undefined) {
-    start = startOfLocalDay(day, timeZone).getTime();
+    start = Math.min(startOfLocalDay(day, timeZone).getTime(), LAST_INSTANT);
     if (remembered.size >= MAX_REMEMBERED) remembered.clear();
     remembered.set(key, start);
   }

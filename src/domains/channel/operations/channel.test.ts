@@ -48,6 +48,12 @@ test('update_channel: trims, keeps HTML as text, refuses what is too long or inv
   assert.equal(set.status, 200, set.raw);
   assert.deepEqual([set.body.headline, set.body.title, set.body.dek], ['<b>Ship</b> faster', '<b>Ship</b> faster', 'Demos & stories']);
   assert.ok(set.body.updated_at);
+  // Trimmed first, then judged: a line break or spaces around the text are dropped, not refused, and
+  // do not count against the limit (issue 26: "\n  Spaced dek  " was refused for its line break).
+  const headline = 'h'.repeat(CHANNEL_LIMITS.headline);
+  const spaced = await call(harness, ws, 'PATCH', '/channel', { dek: '\n  Spaced dek  ', headline: ` ${headline}\t\r\n` });
+  assert.equal(spaced.status, 200, spaced.raw);
+  assert.deepEqual([spaced.body.headline, spaced.body.dek], [headline, 'Spaced dek']);
 
   const tooLong = await call(harness, ws, 'PATCH', '/channel', {
     headline: 'h'.repeat(CHANNEL_LIMITS.headline + 1),

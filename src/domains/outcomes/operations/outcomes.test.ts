@@ -188,9 +188,16 @@ test('record_outcome: refunds name a purchase of the workspace, in its currency,
   assert.equal(partial.status, 201, partial.raw);
   assert.equal(partial.body.refunded_outcome_id, purchaseId);
   assert.equal(partial.body.lead.lead_id, leadId, 'the refund belongs to the buyer');
+  // A refund past what is left is a bad amount (400, as Stripe answers it), not a conflict: 409 is for idempotency.
   const tooMuch = await record(harness, ws, { kind: 'refund', amount: 4001, currency: 'USD', refunds_outcome_id: purchaseId });
-  assert.equal(tooMuch.status, 409, tooMuch.raw);
-  assert.equal(tooMuch.body.error.details.refundable, 4000);
+  assert.equal(tooMuch.status, 400, tooMuch.raw);
+  assert.equal(tooMuch.body.error.code, 'invalid_request');
+  assert.deepEqual(tooMuch.body.error.details.errors, [
+    { field: 'amount', problem: 'must be at most 4000, what is left to refund of that purchase (4000 USD of its 10000 USD)' },
+  ]);
+  assert.match(tooMuch.body.error.message, /^The request has 1 problem: amount: must be at most 4000, /);
+  const { errors: _listed, ...details } = tooMuch.body.error.details;
+  assert.deepEqual(details, { reason: 'refund_exceeds_purchase', refundable: 4000, currency: 'USD', outcome_id: purchaseId });
   const otherCurrency = await record(harness, ws, { kind: 'refund', amount: 1, currency: 'EUR', refunds_outcome_id: purchaseId });
   assert.equal(otherCurrency.status, 400, otherCurrency.raw);
   const refundOfRefund = await record(harness, ws, {
@@ -215,13 +222,25 @@ test('record_outcome: refunds name a purchase of the workspace, in its currency,
   const racing = await Promise.all(
     Array.from({ length: 4 }, () => record(harness, ws, { kind: 'refund', amount: 3000, currency: 'USD', refunds_outcome_id: purchaseId })),
   );
-  assert.deepEqual(racing.map((r) => r.status).sort(), [201, 409, 409, 409]);
+  assert.deepEqual(racing.map((r) => r.status).sort(), [201, 400, 400, 400]);
+  for (const refused of racing.filter((r) => r.status === 400)) {
+    assert.equal(refused.body.error.details.refundable, 1000, refused.raw);
+    assert.equal(refused.body.error.details.errors[0].field, 'amount');
+  }
+  const nothingLeft = await record(harness, ws, { kind: 'refund', amount: 1001, currency: 'USD', refunds_outcome_id: purchaseId });
+  assert.match(nothingLeft.body.error.details.errors[0].problem, /^must be at most 1000, /);
+  assert.equal((await record(harness, ws, { kind: 'refund', amount: 1000, currency: 'USD', refunds_outcome_id: purchaseId })).status, 201);
+  const exhausted = await record(harness, ws, { kind: 'refund', amount: 1, currency: 'USD', refunds_outcome_id: purchaseId });
+  assert.equal(exhausted.status, 400, exhausted.raw);
+  assert.deepEqual(exhausted.body.error.details.errors, [
+    { field: 'amount', problem: 'is more than is left to refund of that purchase: nothing is left (its 10000 USD are refunded already)' },
+  ]);
   const refunded = await harness.database.db
     .selectFrom('outcomes')
     .select((eb) => eb.fn.sum<number>('amount').as('total'))
     .where('refunded_outcome_id', '=', purchaseId)
     .executeTakeFirstOrThrow();
-  assert.equal(Number(refunded.total), 9000);
+  assert.equal(Number(refunded.total), 10_000);
 });
 
 test('attribution: first touch is the earliest view, last touch the last video watched before the entry', async (t) => {

@@ -1,10 +1,11 @@
 /** How calendar feeds look to callers: never their full URL, which is kept sealed (calendar-feed-url.ts). */
 import { type Static, Type } from 'typebox';
-import { describedPattern, Nullable, ResourceId, ShownText, Timestamp } from '../../../core/schemas.ts';
+import { describedPattern, Nullable, ResourceId, ShownText, Timestamp, Trimmed } from '../../../core/schemas.ts';
 
 export const CalendarFeedId = ResourceId('calendar_feed', 'The calendar feed id, as list_calendar_feeds returns it.');
 
-export const CalendarFeedName = ShownText('What the calendar is; busy_calendar reasons name it.', 100);
+// Stored trimmed (docs/scheduling.md), so trimmed before it is judged.
+export const CalendarFeedName = Trimmed(ShownText('What the calendar is; busy_calendar reasons name it.', 100));
 
 export const CalendarFeedUrl = Type.String({
   minLength: 1,

@@ -5,7 +5,7 @@
  * by ISO number ("1"), as the slot engine reads them (event-type-fields.ts converts).
  */
 import { Type } from 'typebox';
-import { Currency, Id, Nullable, ResourceId, ShownText, Timestamp, TimeZone } from '../../../core/schemas.ts';
+import { Currency, Id, Nullable, ResourceId, ShownText, Timestamp, TimeZone, Trimmed } from '../../../core/schemas.ts';
 import { MAX_AMOUNT } from '../../outcomes/index.ts';
 import { RULE_BOUNDS } from '../availability/scheduling-rules.ts';
 
@@ -56,7 +56,8 @@ const minutes = (bounds: { min: number; max: number }, description: string) =>
   Type.Integer({ minimum: bounds.min, maximum: bounds.max, description });
 
 /** The fields a writer names an event type and its length with: create_event_type requires them. */
-export const EventTypeName = ShownText('Unique among active event types, case aside.', EVENT_TYPE_LIMITS.name);
+// Stored trimmed (docs/scheduling.md), so trimmed before it is judged.
+export const EventTypeName = Trimmed(ShownText('Unique among active event types, case aside.', EVENT_TYPE_LIMITS.name));
 export const EventTypeDuration = minutes(RULE_BOUNDS.durationMinutes, 'Length of the call.');
 
 /** The other fields a writer sets; every one optional in both writes. */

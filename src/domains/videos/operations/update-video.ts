@@ -6,13 +6,13 @@
 import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
-import { NOT_BLANK, Nullable, ResourceId } from '../../../core/schemas.ts';
+import { Nullable, ResourceId } from '../../../core/schemas.ts';
 import { LeadFormSetting, leadFormProblems, normalizeLeadForm } from '../../leads/index.ts';
 import { bookingEventTypeProblems } from '../booking-event-type-checks.ts';
 import { emitVideoUpdated } from '../video-change-events.ts';
 import type { VideoChangeableField } from '../videos.events.ts';
 import { assertFolderInWorkspace, getVideoDetail, lockVideo } from '../videos.queries.ts';
-import { TagList, VideoDetail, VideoId } from '../videos.schemas.ts';
+import { TagList, VideoDetail, VideoId, VideoTitle } from '../videos.schemas.ts';
 
 export const updateVideo = defineOperation({
   name: 'update_video',
@@ -32,7 +32,7 @@ export const updateVideo = defineOperation({
   input: Type.Object(
     {
       video_id: VideoId,
-      title: Type.Optional(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK })),
+      title: Type.Optional(VideoTitle('The new title.')),
       description: Type.Optional(Type.String({ maxLength: 5000 })),
       tags: Type.Optional(TagList),
       folder_id: Type.Optional(Nullable(ResourceId('folder', 'Folder to file the video in; null to take it out of its folder.'))),

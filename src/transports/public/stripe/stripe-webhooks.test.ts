@@ -237,6 +237,22 @@ test('forged, stale, tampered, unsigned and wrong-secret deliveries get 400 and 
   assert.equal(huge.statusCode, 413);
 });
 
+test('a signed event holding text the database cannot store is a 400 naming where, and writes nothing', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await withStripe(harness);
+  // A lone surrogate was recorded as U+FFFD, silently changing the customer's email or the payment's id.
+  for (const event of [checkout('ada\uD800@example.com', 'pi_lone_1'), checkout('ada@example.com', 'pi_lone_\uDC00')]) {
+    const res = await deliver(harness, ws.id, event);
+    assert.equal(res.status, 400, JSON.stringify(res.body));
+    assert.match(
+      res.body.error.message,
+      /data\.object\.(customer_details\.email|payment_intent) holds invalid characters: a lone UTF-16 surrogate/,
+    );
+  }
+  assert.equal((await ledger(harness, ws)).pagination.total, 0);
+  assert.deepEqual(await harness.eventTypes(ws.id), []);
+});
+
 test('PostgreSQL unreachable: a Stripe delivery gets 503 with Retry-After, so Stripe sends it again', async (t) => {
   // Port 1 on loopback refuses connections at once, like a stopped server.
   const database = await openDatabase({ kind: 'postgres', url: 'postgres://postgres@127.0.0.1:1/none' });

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../../core/calendar/time-zone.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
-import { NOT_BLANK, StringEnum, Timestamp, TimeZone } from '../../../../core/schemas.ts';
+import { NOT_BLANK, StringEnum, Timestamp, TimeZone, Trimmed } from '../../../../core/schemas.ts';
 import { resolveEventType } from '../../event-types/event-type-reference.ts';
 import { Availability } from '../availability.schemas.ts';
 import { explainStart, slotsInWindow } from '../availability.ts';
@@ -34,7 +34,8 @@ export const getSchedulingAvailability = defineOperation({
   errors: [],
   input: Type.Object(
     {
-      event_type: Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'The event type’s id or exact name.' }),
+      // Looked up trimmed (docs/scheduling.md), so trimmed before it is judged.
+      event_type: Trimmed(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'The event type’s id or exact name.' })),
       from: Type.Optional(Timestamp('Window start. Default: now.')),
       to: Type.Optional(Timestamp('Window end (exclusive). Default: from + 7 days; at most 31 days after from.')),
       start: Type.Optional(Timestamp('One exact start to explain, instead of a window.')),

@@ -7,10 +7,10 @@ import { Type } from 'typebox';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { PLANS } from '../../../../core/plans.ts';
-import { describedPattern, Id, NOT_BLANK, ResourceId, Timestamp } from '../../../../core/schemas.ts';
+import { describedPattern, Id, ResourceId, Timestamp } from '../../../../core/schemas.ts';
 import { emitVideoCreated } from '../../video-change-events.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../../videos.queries.ts';
-import { TagList, VideoDetail } from '../../videos.schemas.ts';
+import { TagList, VideoDetail, VideoTitle } from '../../videos.schemas.ts';
 
 const UPLOAD_LIFETIME_MS = 60 * 60 * 1000;
 
@@ -38,9 +38,7 @@ export const createVideoUpload = defineOperation({
         description: 'The file’s name, without a path.',
       }),
       file_size: Type.Integer({ minimum: 1, description: 'Exact size of the file in bytes.' }),
-      title: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'Defaults to the file name without its extension.' }),
-      ),
+      title: Type.Optional(VideoTitle('Defaults to the file name without its extension.')),
       folder_id: Type.Optional(ResourceId('folder', 'Folder to file the video in.')),
       tags: Type.Optional(TagList),
     },

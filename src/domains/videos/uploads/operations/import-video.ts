@@ -8,13 +8,13 @@ import { Type } from 'typebox';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { PLANS } from '../../../../core/plans.ts';
-import { NOT_BLANK, ResourceId } from '../../../../core/schemas.ts';
+import { ResourceId } from '../../../../core/schemas.ts';
 import { enqueueJob } from '../../../../job-queue/queue.ts';
 import { parseOutboundUrl, refuseLiteralHost } from '../../../../net/check-url.ts';
 import { OutboundRequestError } from '../../../../net/outbound-error.ts';
 import { emitVideoCreated } from '../../video-change-events.ts';
 import { assertFolderInWorkspace, assertVideoQuota, getVideoDetail, insertNewVideo } from '../../videos.queries.ts';
-import { TagList, VideoDetail } from '../../videos.schemas.ts';
+import { TagList, VideoDetail, VideoTitle } from '../../videos.schemas.ts';
 import { VIDEO_IMPORT_ATTEMPTS, VIDEO_IMPORT_JOB } from '../uploads.queries.ts';
 
 export const importVideo = defineOperation({
@@ -34,9 +34,7 @@ export const importVideo = defineOperation({
   input: Type.Object(
     {
       source_url: Type.String({ minLength: 8, maxLength: 4096, description: 'A public http or https link to the video file.' }),
-      title: Type.Optional(
-        Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'Defaults to the file name in the link.' }),
-      ),
+      title: Type.Optional(VideoTitle('Defaults to the file name in the link.')),
       folder_id: Type.Optional(ResourceId('folder', 'Folder to file the video in.')),
       tags: Type.Optional(TagList),
     },

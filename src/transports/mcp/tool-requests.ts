@@ -1,0 +1,29 @@
+/**
+ * How a server answers tools/list and tools/call: through the SDK's fallback handler, which receives
+ * the request as sent, rather than setRequestHandler, which first parses params with the SDK's zod
+ * schema and lets a mismatch out as -32603 "Internal error" carrying zod's issue list. Here params are
+ * read by request-params.ts, whose problems are -32602 in sentences; any other method the SDK does not
+ * answer itself is "Method not found", as the SDK says it.
+ */
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { type CallToolResult, ErrorCode, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
+import { type ToolCallParams, toolCallParams, toolListParams } from './request-params.ts';
+
+export interface ToolRequestHandlers {
+  listTools(params: { cursor?: string }): Promise<ListToolsResult> | ListToolsResult;
+  callTool(params: ToolCallParams): Promise<CallToolResult>;
+}
+
+export function answerToolRequests(server: Server, handlers: ToolRequestHandlers): void {
+  server.fallbackRequestHandler = async (request) => {
+    switch (request.method) {
+      case 'tools/list':
+        return handlers.listTools(toolListParams(request.params));
+      case 'tools/call':
+        return handlers.callTool(toolCallParams(request.params));
+      default:
+        // The SDK's own answer to a method without a handler: the code and message, without McpError's prefix.
+        throw Object.assign(new Error('Method not found'), { code: ErrorCode.MethodNotFound });
+    }
+  };
+}

@@ -3,8 +3,29 @@
  * whose busy times block slots. See migration 0018 and docs/scheduling.md.
  */
 import type { ColumnType } from 'kysely';
-import type { DateOverride, WeeklyHours } from '../../domains/scheduling/index.ts';
 import type { Timestamp } from './column-types.ts';
+
+/** Monday 1 to Sunday 7, as ISO 8601 numbers weekdays. */
+export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
+
+/**
+ * Open time on a local day, [start, end) in wall-clock "HH:MM". `end` may be "24:00" (the next
+ * midnight). An instant is inside when the event type's wall clock reads a time in it on that day.
+ */
+export interface HoursInterval {
+  start: string;
+  end: string;
+}
+
+/** Hours per ISO weekday; a weekday left out (or with no intervals) is closed. */
+export type WeeklyHours = Readonly<Partial<Record<IsoWeekday, readonly HoursInterval[]>>>;
+
+/** One local date whose hours replace the weekly ones: no intervals closes the day. */
+export interface DateOverride {
+  /** 'YYYY-MM-DD', a day in the event type's time zone. */
+  date: string;
+  hours: readonly HoursInterval[];
+}
 
 export type BookingStatus = 'confirmed' | 'canceled';
 export type BookingCanceledBy = 'workspace' | 'invitee';

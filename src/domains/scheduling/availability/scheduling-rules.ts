@@ -4,8 +4,13 @@
  * them and hand them in, so availability is a pure function of them and of `now`.
  */
 
+// The stored shapes of hours are the table's (src/db/tables/scheduling.ts), so the database layer
+// needs nothing from this area; the slot engine reads them as they are.
+import type { DateOverride, HoursInterval, IsoWeekday, WeeklyHours } from '../../../db/tables/scheduling.ts';
+
+export type { DateOverride, HoursInterval, IsoWeekday, WeeklyHours };
+
 /** ISO weekdays: 1 is Monday, 7 is Sunday (not JavaScript's Sunday-first 0–6, a classic off-by-one). */
-export type IsoWeekday = 1 | 2 | 3 | 4 | 5 | 6 | 7;
 export const ISO_WEEKDAYS: readonly IsoWeekday[] = [1, 2, 3, 4, 5, 6, 7];
 export const WEEKDAY_NAMES: Readonly<Record<IsoWeekday, string>> = {
   1: 'Monday',
@@ -16,25 +21,6 @@ export const WEEKDAY_NAMES: Readonly<Record<IsoWeekday, string>> = {
   6: 'Saturday',
   7: 'Sunday',
 };
-
-/**
- * Open time on a local day, [start, end) in wall-clock "HH:MM". `end` may be "24:00" (the next
- * midnight). An instant is inside when the event type's wall clock reads a time in it on that day.
- */
-export interface HoursInterval {
-  start: string;
-  end: string;
-}
-
-/** Hours per ISO weekday; a weekday left out (or with no intervals) is closed. */
-export type WeeklyHours = Readonly<Partial<Record<IsoWeekday, readonly HoursInterval[]>>>;
-
-/** One local date whose hours replace the weekly ones: no intervals closes the day. */
-export interface DateOverride {
-  /** 'YYYY-MM-DD', a day in the event type's time zone. */
-  date: string;
-  hours: readonly HoursInterval[];
-}
 
 export interface SchedulingRules {
   durationMinutes: number;

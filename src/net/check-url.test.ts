@@ -7,7 +7,7 @@ import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { once } from 'node:events';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { after, before, test } from 'node:test';
+import { after, before, type TestContext, test } from 'node:test';
 import { parseCidr } from './address-policy.ts';
 import { checkUrl, type Lookup, parseOutboundUrl } from './check-url.ts';
 import { OutboundRequestError } from './outbound-error.ts';
@@ -16,10 +16,20 @@ import { safeFetch } from './safe-fetch.ts';
 let canary: Server;
 let canaryHits = 0;
 let P = 0;
-const connectAttempts: string[] = [];
-const recordConnect = (message: unknown) => {
-  connectAttempts.push((message as { connectParams: { hostname: string } }).connectParams.hostname);
-};
+
+/**
+ * The hosts undici tries to connect to while the test runs. Recorded per test, not per file: with
+ * the test runner's isolation off, other files' tests share this process and its diagnostics channel.
+ */
+function recordConnectAttempts(t: TestContext): string[] {
+  const attempts: string[] = [];
+  const record = (message: unknown) => {
+    attempts.push((message as { connectParams: { hostname: string } }).connectParams.hostname);
+  };
+  subscribe('undici:client:beforeConnect', record);
+  t.after(() => unsubscribe('undici:client:beforeConnect', record));
+  return attempts;
+}
 
 before(async () => {
   canary = createServer((_req, res) => {
@@ -29,11 +39,9 @@ before(async () => {
   canary.listen(0, '127.0.0.1');
   await once(canary, 'listening');
   P = (canary.address() as AddressInfo).port;
-  subscribe('undici:client:beforeConnect', recordConnect);
 });
 
 after(() => {
-  unsubscribe('undici:client:beforeConnect', recordConnect);
   canary.close();
 });
 
@@ -56,7 +64,8 @@ test('the WHATWG parser turns every odd IPv4 spelling into the dotted form the g
   assert.equal(parseOutboundUrl('http://[0:0:0:0:0:0:0:1]/').hostname, '[::1]');
 });
 
-test('the corpus is refused as blocked_address with an empty allow-list, and nothing connects', async () => {
+test('the corpus is refused as blocked_address with an empty allow-list, and nothing connects', async (t) => {
+  const connectAttempts = recordConnectAttempts(t);
   const corpus = [
     `http://127.0.0.1:${P}/`,
     `http://localhost:${P}/`,
@@ -93,7 +102,8 @@ test('the corpus is refused as blocked_address with an empty allow-list, and not
   assert.deepEqual(connectAttempts, []);
 });
 
-test('metadata addresses stay refused whatever the allow-list holds', async () => {
+test('metadata addresses stay refused whatever the allow-list holds', async (t) => {
+  const connectAttempts = recordConnectAttempts(t);
   for (const allow of [['169.254.0.0/16'], ['0.0.0.0/0', '::/0'], ['fd00::/8', '100.64.0.0/10']]) {
     const allowPrivateNetworks = allow.map(parseCidr);
     for (const url of [
@@ -117,7 +127,8 @@ test('metadata addresses stay refused whatever the allow-list holds', async () =
   assert.deepEqual(connectAttempts, []);
 });
 
-test('schemes other than http(s), credentials in the URL, and malformed or huge URLs are invalid_url', async () => {
+test('schemes other than http(s), credentials in the URL, and malformed or huge URLs are invalid_url', async (t) => {
+  const connectAttempts = recordConnectAttempts(t);
   const corpus = [
     `ftp://127.0.0.1:${P}/`,
     'file:///etc/passwd',
@@ -142,7 +153,8 @@ test('schemes other than http(s), credentials in the URL, and malformed or huge 
   assert.deepEqual(connectAttempts, []);
 });
 
-test('a host is refused when any of its addresses is blocked, whatever the order', async () => {
+test('a host is refused when any of its addresses is blocked, whatever the order', async (t) => {
+  const connectAttempts = recordConnectAttempts(t);
   const mixed: Lookup = async () => [
     { address: '93.184.215.14', family: 4 },
     { address: '127.0.0.1', family: 4 },

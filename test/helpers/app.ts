@@ -2,13 +2,14 @@
  * startTestApp(t): the real app (buildApp) on a migrated database, with helpers to make workspaces,
  * keys and videos and to send requests through inject().
  *
- * One app and one database serve every test of a file (each file runs in its own process): booting
- * a database costs seconds, a workspace milliseconds. So a test owns the workspaces it makes, not
- * the database: it must not assume a table holds only its rows. Three ways to call it:
+ * One app and one database serve every test of a process: a worker of the test runner runs many files
+ * in one process (test/runner/), and booting a database costs a second, a workspace milliseconds. So
+ * a test owns the workspaces it makes, not the database: it must not assume a table holds only its
+ * rows, whichever file made them. Three ways to call it:
  *
- * - `startTestApp(t)`: the file's shared app. Scope every query and count by your workspace.
+ * - `startTestApp(t)`: the shared app. Scope every query and count by your workspace.
  * - `startTestApp(t, { clock, outbound, rateLimitOverride, … })`: an app of its own with those
- *   options, on the file's shared database; closed when the test ends.
+ *   options, on the shared database; closed when the test ends.
  * - `startTestApp(t, { isolated: true, … })`: an app and a database of its own, for a test that
  *   cannot be scoped by workspace (a worker that claims every pending job or event, a count over a
  *   whole table). Costs a database boot; closed when the test ends.
@@ -74,7 +75,7 @@ export interface TestApp {
 
 /**
  * For helpers that start a worker: a worker claims every workspace's jobs or events, so it may only
- * run on a database of its own, never on the file's shared one.
+ * run on a database of its own, never on the shared one.
  */
 export function requireIsolated(harness: TestApp, what: string): void {
   if (!harness.isolated) throw new Error(`${what} works on every workspace's rows: start the app with startTestApp(t, { isolated: true })`);
@@ -126,7 +127,7 @@ export interface TestResponse {
 }
 
 export interface TestAppOptions extends Partial<AppOptions> {
-  /** An app and a database of its own instead of the file's shared database (see the header). */
+  /** An app and a database of its own instead of the shared database (see the header). */
   isolated?: boolean;
 }
 
@@ -173,8 +174,9 @@ function buildTestApp(backing: Backing, options: Partial<AppOptions>): Promise<F
   });
 }
 
-// The file's shared backing and app, made on first use and closed after the file's last test. This
-// module is imported at the top of a test file, so `after` here is a hook of the file's root test.
+// The process's shared backing and app, made on first use and closed after its last test. This module
+// is imported at the top of test files, so `after` here is a hook of the root test: with the test
+// runner's isolation off, the root of every file the worker runs.
 let shared: Promise<{ backing: Backing; app: FastifyInstance }> | undefined;
 after(async () => {
   if (!shared) return;

@@ -1,8 +1,8 @@
 /**
  * A migrated database for tests: an in-memory PGlite copied from the migrated template (cached on
  * disk, see src/db/pglite-template.ts), or — when TEST_DATABASE_URL is set — a schema of its own on
- * that PostgreSQL, dropped afterwards. Test files (processes) never share a database, so they can run
- * in parallel; within a file, startTestApp shares one (see app.ts).
+ * that PostgreSQL, dropped afterwards. Test processes (the runner's workers) never share a database, so
+ * they can run in parallel; within one, startTestApp shares one (see app.ts).
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';

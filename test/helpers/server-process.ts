@@ -211,6 +211,8 @@ export interface ServerProcess {
   stderr(): string;
   /** The admin key a first start prints (`api_key:      cue_live_…`); rejects if the server exits without one. */
   firstKey(): Promise<string>;
+  /** The first match of `pattern` in stdout, as soon as it is printed (a log line may follow readiness). */
+  printed(pattern: RegExp): Promise<RegExpExecArray>;
   kill(signal: NodeJS.Signals): void;
   exited: Promise<Exit>;
 }
@@ -243,6 +245,7 @@ export async function startServer(t: TestContext, options: ServerOptions): Promi
       if (run.child.exitCode === null && run.child.signalCode === null) run.child.kill(signal);
     },
     firstKey: async () => (await run.printed(FIRST_KEY))[1] as string,
+    printed: run.printed,
   };
   await waitForReady(t, server, run, options.readyTimeoutMs);
   return server;

@@ -31,12 +31,9 @@ test('CUEPOINT_SPEECH_TO_TEXT=http: announced at start, and an uploaded video ge
     },
   });
   const token = await server.firstKey();
-  const announced = server
-    .stdout()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; engine?: string; max_seconds?: number })
-    .find((line) => line.msg?.startsWith('speech-to-text is on'));
+  // The log line is written at start-up, but may reach the pipe after /ready answers.
+  const announcedLine = await server.printed(/^(\{.*"msg":"speech-to-text is on[^\n]*\})\n/m);
+  const announced = JSON.parse(announcedLine[1] as string) as { engine?: string; max_seconds?: number };
   assert.deepEqual([announced?.engine, announced?.max_seconds], [`http (${fake.url}, whisper-1)`, 14_400], server.stdout());
 
   const created = await http(`${server.url}/v1/videos/uploads`, {

@@ -1,0 +1,32 @@
+/**
+ * How long each test file took last time, kept beside the database template in node_modules/.cache,
+ * so the runner can hand the longest files out first and the workers finish together. A file never
+ * timed is estimated from its size; a missing or unreadable store only makes the split less even.
+ */
+import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+const STORE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cuepoint', 'test-durations.json');
+
+/** Milliseconds per byte of test source, for files never timed: about what the suite's median file shows. */
+const MS_PER_BYTE = 0.1;
+
+export type Durations = Record<string, number>;
+
+export function loadDurations(): Durations {
+  try {
+    const stored: unknown = JSON.parse(readFileSync(STORE, 'utf8'));
+    return stored && typeof stored === 'object' ? (stored as Durations) : {};
+  } catch {
+    return {};
+  }
+}
+
+export function saveDurations(previous: Durations, measured: Durations): void {
+  mkdirSync(dirname(STORE), { recursive: true });
+  writeFileSync(STORE, `${JSON.stringify({ ...previous, ...measured }, null, 1)}\n`);
+}
+
+export function expectedDuration(file: string, durations: Durations): number {
+  return durations[file] ?? statSync(file).size * MS_PER_BYTE;
+}

@@ -1,0 +1,122 @@
+/**
+ * `npm run test:unit` (every test file) and `npm run test:fast` (all but the slow lanes, lanes.ts).
+ *
+ * Node's runner would start a process per file, and each process pays again for loading the service
+ * and opening a database: about 1.5 s a file, for 150 files. Here a few long-lived workers (one per
+ * core and one more, unless CUEPOINT_TEST_WORKERS says otherwise) each run a share of the files with the test
+ * runner's isolation off: one process, one module load and one shared test database per worker (see
+ * test/helpers/app.ts). Files are shared out longest first, from the durations of the last run.
+ *
+ * Usage: node test/runner/run.ts [--fast] [file …]
+ */
+import { spawn } from 'node:child_process';
+import { createWriteStream, globSync, mkdirSync, readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { parseArgs } from 'node:util';
+import { cacheTemplate } from '../../src/db/pglite-template.ts';
+import { expectedDuration, loadDurations, saveDurations } from './durations.ts';
+import { SLOW_LANES, slowLaneOf } from './lanes.ts';
+import { planWorkers } from './plan.ts';
+import { MESSAGE_PREFIX, type RunnerMessage } from './reporter.ts';
+
+const ROOT = join(import.meta.dirname, '..', '..');
+const LOG_DIR = join(ROOT, 'node_modules', '.cache', 'cuepoint', 'test-logs');
+const TEST_TIMEOUT_MS = 120_000;
+
+const { values: options, positionals } = parseArgs({ options: { fast: { type: 'boolean', default: false } }, allowPositionals: true });
+process.chdir(ROOT);
+
+const allFiles = positionals.length > 0 ? positionals : globSync(['src/**/*.test.ts', 'test/**/*.test.ts']).sort();
+const files = options.fast ? allFiles.filter((file) => slowLaneOf(file) === undefined) : allFiles;
+// One more worker than cores: many files spend much of their time waiting on another process (a
+// server starting, ffmpeg, Chromium), and a third worker fills those gaps (2 cores: 292 s against 348 s).
+const workerCount = Number(process.env.CUEPOINT_TEST_WORKERS) || availableParallelism() + 1;
+const durations = loadDurations();
+const plans = planWorkers(files, workerCount, (file) => expectedDuration(file, durations));
+
+if (files.length === 0) {
+  console.log('No test file to run.');
+  process.exit(1);
+}
+
+const lanesLeftOut = options.fast ? ` (fast lane: without the ${Object.keys(SLOW_LANES).join(', ')} suites)` : '';
+console.log(`${files.length} test files in ${plans.length} workers${lanesLeftOut}`);
+
+// Made once here, so the workers load the migrated database template instead of each making it.
+await cacheTemplate();
+mkdirSync(LOG_DIR, { recursive: true });
+
+const started = performance.now();
+const failures: Extract<RunnerMessage, { kind: 'failure' }>[] = [];
+const measured: Record<string, number> = {};
+const reported = new Set<string>();
+let passed = 0;
+let failed = 0;
+
+function runWorker(index: number, workerFiles: string[]): Promise<{ code: number | null; log: string }> {
+  const log = join(LOG_DIR, `worker-${index + 1}.log`);
+  const output = createWriteStream(log);
+  const child = spawn(
+    process.execPath,
+    ['--import', './test/helpers/compile-cache.ts', './test/runner/worker.ts', String(TEST_TIMEOUT_MS), ...workerFiles],
+    { stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  child.stderr.pipe(output, { end: false });
+  createInterface({ input: child.stdout }).on('line', (text) => {
+    if (!text.startsWith(MESSAGE_PREFIX)) {
+      output.write(`${text}\n`);
+      return;
+    }
+    const message = JSON.parse(text.slice(MESSAGE_PREFIX.length)) as RunnerMessage;
+    if (message.kind === 'failure') {
+      failures.push(message);
+      console.log(`✖ ${message.file} › ${message.test}\n${indent(message.error)}`);
+      return;
+    }
+    reported.add(message.file);
+    measured[message.file] = message.ms;
+    passed += message.passed;
+    failed += message.failed;
+    const mark = message.failed > 0 ? '✖' : '✔';
+    const counts = message.failed > 0 ? `${message.failed} of ${message.passed + message.failed} failed` : `${message.passed} passed`;
+    console.log(`${mark} ${message.file} — ${counts}, ${seconds(message.ms)}`);
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      output.end();
+      resolve({ code, log });
+    });
+  });
+}
+
+const outcomes = await Promise.all(plans.map((workerFiles, index) => runWorker(index, workerFiles)));
+saveDurations(durations, measured);
+
+const missing = files.filter((file) => !reported.has(file));
+const brokenWorkers = outcomes.filter((outcome) => outcome.code !== 0 && failures.length === 0);
+console.log(`\n${passed} passed, ${failed} failed, ${files.length} files in ${seconds(performance.now() - started)}`);
+if (failures.length > 0) {
+  console.log(`\nFailures:\n${failures.map((failure) => `  ✖ ${failure.file} › ${failure.test}`).join('\n')}`);
+}
+if (missing.length > 0) {
+  // A file that ran no test: it failed to load, or its worker died before reaching it.
+  console.log(`\nFiles that reported no test:\n${missing.map((file) => `  ${file}`).join('\n')}`);
+}
+for (const outcome of brokenWorkers) {
+  console.log(`\nA worker exited with code ${outcome.code}; the end of its log (${outcome.log}):\n${tail(outcome.log)}`);
+}
+process.exitCode = failures.length > 0 || missing.length > 0 || outcomes.some((outcome) => outcome.code !== 0) ? 1 : 0;
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+function indent(text: string): string {
+  return text.replace(/^/gm, '    ');
+}
+
+function tail(path: string): string {
+  return indent(readFileSync(path, 'utf8').split('\n').slice(-40).join('\n'));
+}

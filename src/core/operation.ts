@@ -24,7 +24,12 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
   /** The OpenAPI tag that groups it. */
   group: string;
   scope: Scope;
-  /** Changes data: runs in a transaction and honours idempotency keys. */
+  /**
+   * Changes data: runs in a transaction and honours idempotency keys. The transaction runs again when
+   * PostgreSQL rolls it back for a deadlock or serialization failure (src/db/conflict-retry.ts), so a
+   * transactional handler must have no effect outside the database (reading is fine: a URL check, a
+   * media file's size).
+   */
   write: boolean;
   /**
    * false: a write that waits on the network (a test delivery to a webhook endpoint) runs without a

@@ -96,6 +96,11 @@ async function openInMemory(): Promise<DatabaseHandle> {
 const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
 /** How much longer than statement_timeout the client waits before it gives up on the server. */
 export const CLIENT_TIMEOUT_GRACE_MS = 250;
+
+/** lock_timeout for a statement timeout: four fifths of it, so a lock wait ends before the statement's own limit. */
+export function lockTimeoutFor(timeoutMs: number): number {
+  return Math.max(1, Math.floor(timeoutMs * 0.8));
+}
 const DEFAULT_PING_TIMEOUT_MS = 2000;
 
 /**
@@ -139,6 +144,9 @@ function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): Da
     // does not answer at all.
     connectionTimeoutMillis: timeoutMs ?? UNBOUNDED_CONNECT_TIMEOUT_MS,
     statement_timeout: timeoutMs ?? false,
+    // Waiting for another transaction's lock gives up a little sooner, with its own error (55P03),
+    // so a write stuck behind another write is told apart from a server too slow to answer.
+    lock_timeout: timeoutMs === undefined ? undefined : lockTimeoutFor(timeoutMs),
     // A little later than the server's own limit, so that a server that is merely slow cancels the
     // statement itself and the connection stays usable.
     query_timeout: timeoutMs === undefined ? undefined : timeoutMs + CLIENT_TIMEOUT_GRACE_MS,

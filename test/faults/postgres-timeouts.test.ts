@@ -11,7 +11,7 @@ import { connect, createServer, type Socket } from 'node:net';
 import test from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { describeUnavailable } from '../../src/core/pipeline/unavailable.ts';
+import { describeUnavailable, outageError } from '../../src/core/pipeline/unavailable.ts';
 import { openDatabase } from '../../src/db/client.ts';
 import { migrateToLatest } from '../../src/db/migrate.ts';
 import { startPrivatePostgres } from '../helpers/private-services.ts';
@@ -19,7 +19,7 @@ import { freePort, onCleanup } from '../helpers/server-process.ts';
 
 const TIMEOUT_MS = 500;
 
-test('a statement past the timeout is cancelled by the server: an outage, and the connection stays usable', {
+test('a statement past the timeout is cancelled by the server: an outage, and the connection stays usable; a lock wait is not an outage', {
   timeout: 120_000,
 }, async (t) => {
   const postgres = await startPrivatePostgres(t);
@@ -34,6 +34,44 @@ test('a statement past the timeout is cancelled by the server: an outage, and th
   assert.ok(describeUnavailable(slow), 'counted as the database being unavailable');
   const { rows } = await sql<{ one: number }>`select 1 as one`.execute(database.db);
   assert.deepEqual(rows, [{ one: 1 }], 'the one pooled connection still works');
+
+  // Waiting for a row another transaction holds is not an outage: lock_timeout (four fifths of the
+  // timeout) ends the wait first, and the answer says the database is up and busy with those rows.
+  await sql`create table held (id int primary key)`.execute(database.db);
+  await sql`insert into held values (1)`.execute(database.db);
+  const holder = await openDatabase({ kind: 'postgres', url: postgres.url, poolSize: 1 });
+  onCleanup(t, () => closeWithin(holder));
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let locked = () => {};
+  const holding = new Promise<void>((resolve) => {
+    locked = resolve;
+  });
+  const holderDone = holder.db.transaction().execute(async (trx) => {
+    await sql`select id from held where id = 1 for update`.execute(trx);
+    locked();
+    await released;
+  });
+  await holding;
+  const waited = await sql`update held set id = 1 where id = 1`.execute(database.db).then(
+    () => undefined,
+    (error: unknown) => error,
+  );
+  release();
+  await holderDone;
+  assert.ok(waited instanceof Error, 'the write behind the lock failed');
+  assert.equal((waited as { code?: string }).code, '55P03', `ended by lock_timeout: ${waited.message}`);
+  const answer = outageError(waited);
+  assert.deepEqual(
+    [answer?.status, answer?.headers, answer?.message],
+    [
+      503,
+      { 'Retry-After': '1' },
+      'Other requests are changing the same records right now, and this one waited too long for them. Retry in a moment.',
+    ],
+  );
 });
 
 test('a connection that stops answering is closed after the timeout, not returned to the pool', { timeout: 120_000 }, async (t) => {

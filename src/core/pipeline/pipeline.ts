@@ -6,7 +6,9 @@
  * Writes run in one transaction together with their events and their idempotency record. The
  * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
  */
+
 import type { Kysely } from 'kysely';
+import { transactionRetryingConflicts } from '../../db/conflict-retry.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { createMediaLinks } from '../../media/media-links.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
@@ -22,7 +24,7 @@ import { declaredOutput } from './declared-output.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
 import { authenticate, type FindCredential, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
-import { outageError } from './unavailable.ts';
+import { isLockWait, outageError } from './unavailable.ts';
 import { type InputSource, inputProblems } from './validation.ts';
 
 export interface PipelineDeps {
@@ -225,7 +227,9 @@ async function runWrite(
     return result;
   };
   try {
-    const body = operation.transactional === false ? await run(db) : await db.transaction().execute(run);
+    // A transaction PostgreSQL rolled back for a deadlock or serialization failure runs again: its
+    // writes were undone, and handlers have no effect outside the database (Operation.transactional).
+    const body = operation.transactional === false ? await run(db) : await transactionRetryingConflicts(db, run);
     return { status: successStatus(operation, body), body, headers };
   } catch (error) {
     if (scope) {
@@ -247,7 +251,7 @@ function failure(error: unknown, requestId: string, headers: Record<string, stri
   } else {
     const outage = outageError(error);
     if (outage) {
-      log.warn({ err: error, requestId, operation }, 'database unavailable');
+      log.warn({ err: error, requestId, operation }, isLockWait(error) ? 'lock wait timed out' : 'database unavailable');
       appError = outage;
     } else {
       log.error({ err: error, requestId, operation }, 'operation failed');

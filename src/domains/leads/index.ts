@@ -9,7 +9,7 @@
 export { ENGAGEMENT_POINTS } from './engagement-score.ts';
 export { leadBrowsers } from './lead-browsers.queries.ts';
 export { emitLeadChange } from './lead-change-events.ts';
-export { assertLeadInWorkspace } from './lead-existence.queries.ts';
+export { assertLeadInWorkspace, lockLeadForChange } from './lead-existence.queries.ts';
 export {
   LEAD_FORM_FIELDS,
   LeadForm,

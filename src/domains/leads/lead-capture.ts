@@ -7,9 +7,11 @@
  * form's, and on the first link those of that browser's earlier views: linkViewerToLead), the
  * video's lead counts grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
  */
+
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { localDay } from '../../core/calendar/time-zone.ts';
 import { AppError, type FieldProblem } from '../../core/errors.ts';
+import { transactionRetryingConflicts } from '../../db/conflict-retry.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { findServableVideo } from '../videos/index.ts';
@@ -60,17 +62,8 @@ export interface CaptureResult {
 /** Who the lead's history says acted. */
 export const CAPTURE_AUTHOR = 'watch page';
 
-// Deadlock or serialization failure: PostgreSQL rolled the transaction back, so running it again is safe.
-const RETRYABLE = new Set(['40P01', '40001']);
-
 export async function captureLead(db: Kysely<Database>, request: CaptureRequest): Promise<CaptureResult> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute((trx) => captureLeadIn(trx, request));
-    } catch (error) {
-      if (attempt >= 3 || !RETRYABLE.has(String((error as { code?: unknown }).code))) throw error;
-    }
-  }
+  return transactionRetryingConflicts(db, (trx) => captureLeadIn(trx, request));
 }
 
 /** The same, inside a transaction the caller holds. Throws (writing nothing) when the form is off or a field is not asked. */

@@ -334,7 +334,9 @@ export async function addLeadEngagement(db: Kysely<Database>, change: { leadId: 
     .selectFrom('leads')
     .select(['engagement_points', 'engagement_at', 'last_activity_at'])
     .where('id', '=', change.leadId)
-    .forUpdate()
+    // The lock the UPDATE below takes anyway; FOR UPDATE would also wait for every transaction that
+    // merely wrote a row referring to the lead (an outcome, an activity), and deadlock with it.
+    .forNoKeyUpdate()
     .executeTakeFirst();
   if (!lead) return;
   const stored = addEngagement({ points: lead.engagement_points, at: lead.engagement_at }, change.points, change.at);

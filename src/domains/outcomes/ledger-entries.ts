@@ -19,6 +19,7 @@ import {
   emitLeadChange,
   leadIdByEmail,
   leadSnapshot,
+  lockLeadForChange,
   recordLeadActivity,
   upsertLeadRecord,
 } from '../leads/index.ts';
@@ -86,6 +87,10 @@ export async function recordLedgerEntry(db: Kysely<Database>, request: LedgerEnt
   } else if (request.lead) {
     leadId = await leadForEmail(db, request, request.lead, emit);
   }
+  // Locks in one order for every entry: the external id, the purchase refunded, the lead, then the
+  // entry and the day's revenue counter. Entries for one lead queue at the lead instead of each
+  // holding the counter while waiting for the lead (the deadlock of issue 26).
+  if (leadId) await lockLeadForChange(db, workspaceId, leadId);
   if (videoId) await assertVideoInWorkspace(db, workspaceId, videoId);
 
   const { outcomeId, inserted } = await insertOutcome(db, {

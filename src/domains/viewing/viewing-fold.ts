@@ -10,8 +10,10 @@
  * fold reads the same batches again: nothing is folded twice or skipped (migration 0026 explains the
  * horizon).
  */
+
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type Kysely, sql, type Transaction } from 'kysely';
+import { transactionRetryingConflicts } from '../../db/conflict-retry.ts';
 import type { Database } from '../../db/tables/index.ts';
 import { creditViewingToLeadsOfMany } from '../leads/index.ts';
 import { videoLengthsAndZones } from '../videos/index.ts';
@@ -21,9 +23,6 @@ import { writeSessions, writeVideoDays, writeVideos, writeWorkspaceDays } from '
 
 /** Batches per fold: large enough that a backlog clears quickly, small enough to keep a fold short. */
 export const FOLD_BATCH_LIMIT = 2000;
-
-// Deadlock or serialization failure: PostgreSQL rolled the fold back, so running it again is safe.
-const RETRYABLE = new Set(['40P01', '40001']);
 
 export interface FoldResult {
   /** Batches read and folded (those of deleted videos included: they are passed, not counted). */
@@ -36,13 +35,7 @@ export interface FoldResult {
 export async function foldViewing(db: Kysely<Database>, options: { limit?: number; now?: Date } = {}): Promise<FoldResult> {
   // A read first, outside any transaction: an idle service then takes no lock and writes no WAL.
   if (!(await anythingToFold(db))) return { batches: 0, sessions: 0, more: false };
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute((trx) => foldIn(trx, options.limit ?? FOLD_BATCH_LIMIT, options.now ?? new Date()));
-    } catch (error) {
-      if (attempt >= 3 || !RETRYABLE.has(String((error as { code?: unknown }).code))) throw error;
-    }
-  }
+  return transactionRetryingConflicts(db, (trx) => foldIn(trx, options.limit ?? FOLD_BATCH_LIMIT, options.now ?? new Date()));
 }
 
 /**

@@ -11,8 +11,10 @@
  * - completeWithLead captures the lead like the watch page's form (captureLeadIn, the step's video)
  *   and completes the visit with that lead.
  */
+
 import { type Kysely, sql, type Transaction } from 'kysely';
 import { AppError, type FieldProblem } from '../../../core/errors.ts';
+import { transactionRetryingConflicts } from '../../../db/conflict-retry.ts';
 import { outboxEmitter } from '../../../db/outbox.ts';
 import type { Database, VisitEnding } from '../../../db/tables/index.ts';
 import {
@@ -67,22 +69,9 @@ interface LockedVisit {
   completed_at: Date | null;
 }
 
-// Deadlock or serialization failure: PostgreSQL rolled the transaction back, so running it again is safe.
-const RETRYABLE = new Set(['40P01', '40001']);
-
-async function inTransaction<T>(db: Kysely<Database>, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(work);
-    } catch (error) {
-      if (attempt >= 3 || !RETRYABLE.has(String((error as { code?: unknown }).code))) throw error;
-    }
-  }
-}
-
 /** Records the events, or throws invalid_request naming each one that does not fit (writing nothing). */
 export function recordRouteEvents(db: Kysely<Database>, request: RouteEventsRequest): Promise<void> {
-  return inTransaction(db, async (trx) => {
+  return transactionRetryingConflicts(db, async (trx) => {
     const starts = request.events.some((event) => event.type === 'step' && event.index === 0);
     // The tally before this call's writes, read under the visit's lock (null: this call made the visit).
     let visit = await lockVisit(trx, request);
@@ -139,7 +128,7 @@ async function moveCounters(trx: Transaction<Database>, key: VisitKey, before: V
 
 /** Captures the lead from the route's form and completes the visit with it. */
 export function completeWithLead(db: Kysely<Database>, request: RouteLeadRequest): Promise<void> {
-  return inTransaction(db, async (trx) => {
+  return transactionRetryingConflicts(db, async (trx) => {
     const visit = await lockVisit(trx, request);
     const before = visit ? await readVisitTally(trx, request.visitId) : null;
     const problems: FieldProblem[] = [];

@@ -5,9 +5,11 @@
  */
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
+import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { mintCredential, parseRequestedScopes } from '../domains/api-keys/index.ts';
 import { workspaceFacts } from '../domains/workspace/index.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
+import { CommandRefusedError } from './command-refused.ts';
 import { UsageError } from './usage-error.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -26,7 +28,17 @@ export async function keyCreate(
   } catch (error) {
     throw new UsageError(error instanceof AppError ? error.message : String(error));
   }
-  const database = await openConfiguredDatabase(config, { migrate: true });
+  const database = await openConfiguredDatabase(config, { migrate: true }).catch((error: unknown) => {
+    if (!(error instanceof DataDirInUseError)) throw error;
+    // Most likely the user's own server, which can mint the key itself.
+    throw new CommandRefusedError(
+      `The embedded database in ${error.dataDir} is in use by another process (pid ${error.pid}), probably a running ` +
+        `cuepoint server. Ask that server for the key instead, with an admin key of the workspace:\n` +
+        `  curl -X POST ${config.publicUrl}/v1/api-keys -H "Authorization: Bearer cue_live_…" ` +
+        `-H "Content-Type: application/json" -d '${JSON.stringify(apiRequestFor(kind, options))}'\n` +
+        'Or stop the server and run this command again.',
+    );
+  });
   try {
     const workspaceId = options.workspace;
     if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
@@ -48,4 +60,13 @@ export async function keyCreate(
   } finally {
     await database.close();
   }
+}
+
+/** The POST /v1/api-keys body that mints what this command was asked for. */
+function apiRequestFor(kind: string, options: { scope?: string; name?: string }): Record<string, string> {
+  return {
+    name: options.name ?? (kind === 'assistant' ? 'Assistant token' : 'CLI key'),
+    ...(kind === 'assistant' ? { kind } : {}),
+    ...(options.scope ? { scope: options.scope } : {}),
+  };
 }

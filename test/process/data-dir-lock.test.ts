@@ -35,6 +35,19 @@ test('a held data directory is refused to a second server and to the CLI until t
     assert.doesNotMatch(run.stdout, /api_key|Workspace/, `${what} did nothing`);
   }
 
+  // key create, refused the same way, says how to get the key from the running server instead, and
+  // the call it prints works as printed.
+  const workspaceId = (await http(`${holder.url}/v1/workspace`, { token })).body.workspace_id as string;
+  const keyCreate = await runCli(t, ['key', 'create', '--workspace', workspaceId, '--kind', 'assistant', '--scope', 'write'], { dataDir });
+  assert.equal(keyCreate.code, 1, keyCreate.stderr);
+  assert.match(keyCreate.stderr, IN_USE);
+  const printed = /-d '(\{.*\})'/.exec(keyCreate.stderr);
+  assert.ok(printed && keyCreate.stderr.includes('/v1/api-keys'), `points at POST /v1/api-keys: ${keyCreate.stderr}`);
+  assert.deepEqual(JSON.parse(printed[1] as string), { name: 'Assistant token', kind: 'assistant', scope: 'write' });
+  const minted = await http(`${holder.url}/v1/api-keys`, { method: 'POST', token, body: JSON.parse(printed[1] as string) });
+  assert.equal(minted.status, 201, JSON.stringify(minted.body));
+  assert.match(minted.body.key, /^cue_asst_/);
+
   // The refused processes left the holder's lock and its service alone.
   assert.equal(readFileSync(join(dataDir, 'cuepoint.lock'), 'utf8').trim().split(' ')[0], String(holder.pid));
   assert.equal((await http(`${holder.url}/v1/workspace`, { token })).status, 200);

@@ -439,3 +439,34 @@ test('migration 0013: write and admin keys made before outcomes:write gain it; n
   });
   assert.equal(recorded.status, 201, recorded.raw);
 });
+
+test('record_outcome takes the amount as value too, the name every outcome answers with', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const sent = await record(harness, ws, { kind: 'purchase', value: 4900, currency: 'USD', external_id: 'value-1' });
+  assert.equal(sent.status, 201, sent.raw);
+  assert.equal(sent.body.value, 4900);
+  // What a client read can be sent back as it is (minus what the server owns).
+  const again = await record(harness, ws, { kind: sent.body.kind, value: sent.body.value, currency: sent.body.currency });
+  assert.equal(again.status, 201, again.raw);
+
+  const both = await record(harness, ws, { kind: 'purchase', amount: 100, value: 100, currency: 'USD' });
+  assert.equal(both.status, 400);
+  assert.deepEqual(both.body.error.details.errors, [
+    { field: 'value', problem: 'must not be given with amount: they are one field under two names' },
+  ]);
+  const neither = await record(harness, ws, { kind: 'purchase', currency: 'USD', description: '' });
+  assert.equal(neither.status, 400);
+  assert.deepEqual(
+    neither.body.error.details.errors.map((p: { field: string }) => p.field),
+    ['description'],
+    'a shape problem is answered first, with every other shape problem',
+  );
+  const missing = await record(harness, ws, { kind: 'purchase', currency: 'USD' });
+  assert.deepEqual(missing.body.error.details.errors, [
+    { field: 'amount', problem: 'is required (in minor units, 4900 = 49.00 USD), as amount or as value' },
+  ]);
+  const tooMuch = await record(harness, ws, { kind: 'refund', value: 5000, currency: 'USD', refunds_outcome_id: sent.body.outcome_id });
+  assert.equal(tooMuch.status, 400, tooMuch.raw);
+  assert.equal(tooMuch.body.error.details.errors[0].field, 'value', 'the problem names the field the caller sent');
+});

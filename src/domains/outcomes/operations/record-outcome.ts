@@ -19,7 +19,7 @@ export const recordOutcome = defineOperation({
   name: 'record_outcome',
   summary: 'Record a purchase, booked call or refund',
   description:
-    'Adds an entry to the revenue ledger: kind, amount in minor units (cents) and ISO 4217 currency, and the lead by lead_id ' +
+    'Adds an entry to the revenue ledger: kind, amount in minor units (cents; also accepted as value, the name outcomes answer with) and ISO 4217 currency, and the lead by lead_id ' +
     'or email (an unknown email becomes a new lead). Attributed to the first and last video the lead watched before it. ' +
     'A refund may name the purchase it refunds; refunds never exceed it. Send external_id to make retries safe: the same ' +
     'external_id answers the entry already recorded (created: false).',
@@ -36,7 +36,21 @@ export const recordOutcome = defineOperation({
     {
       kind: StringEnum(OUTCOME_KINDS),
       status: Type.Optional(StringEnum(OUTCOME_STATUSES, { default: 'succeeded', description: 'Default succeeded.' })),
-      amount: Type.Integer({ minimum: 0, maximum: MAX_AMOUNT, description: 'Minor units (4900 = 49.00 USD); 0 for a free call.' }),
+      amount: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: MAX_AMOUNT,
+          description: 'Minor units (4900 = 49.00 USD); 0 for a free call. Required, unless sent as value.',
+        }),
+      ),
+      // Every outcome answers with `value`, so a client may send back what it reads.
+      value: Type.Optional(
+        Type.Integer({
+          minimum: 0,
+          maximum: MAX_AMOUNT,
+          description: 'The same as amount, under the name outcomes answer with; send one of the two.',
+        }),
+      ),
       currency: Currency('ISO 4217 code, such as USD; any case.'),
       lead_id: Type.Optional(ResourceId('lead', 'The lead it belongs to (or give email).')),
       email: Type.Optional(Email('The lead’s email (or give lead_id); an unknown one creates the lead.')),
@@ -66,7 +80,14 @@ export const recordOutcome = defineOperation({
     if (input.refunds_outcome_id && input.kind !== 'refund') {
       problems.push({ field: 'refunds_outcome_id', problem: 'may only be given with kind refund' });
     }
+    if (input.amount === undefined && input.value === undefined) {
+      problems.push({ field: 'amount', problem: 'is required (in minor units, 4900 = 49.00 USD), as amount or as value' });
+    }
+    if (input.amount !== undefined && input.value !== undefined) {
+      problems.push({ field: 'value', problem: 'must not be given with amount: they are one field under two names' });
+    }
     if (problems.length > 0) throw AppError.invalid(problems);
+    const amountField = input.amount === undefined ? 'value' : 'amount';
     const lead: LeadReference = input.lead_id ? { leadId: input.lead_id } : input.email ? { email: input.email, source: 'api' } : null;
     const { outcome, created } = await recordLedgerEntry(
       ctx.db,
@@ -74,7 +95,7 @@ export const recordOutcome = defineOperation({
         workspaceId: ctx.workspaceId,
         kind: input.kind,
         status: input.status ?? 'succeeded',
-        amount: input.amount,
+        amount: (input.amount ?? input.value) as number,
         currency: input.currency.toUpperCase(),
         lead,
         videoId: input.video_id ?? null,
@@ -85,6 +106,7 @@ export const recordOutcome = defineOperation({
         occurredAt,
         author: 'API',
         now: ctx.now,
+        amountField,
       },
       ctx.emit,
     );

@@ -93,7 +93,7 @@ function featuredSection(item: ItemFacts): string {
   return (
     `<section class="featured" aria-labelledby="featured-title"><div class="player">` +
     `<iframe src="${src}" title="${what}: ${escapeHtml(item.title)}" allow="autoplay; fullscreen; picture-in-picture; encrypted-media" ` +
-    `allowfullscreen data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}"></iframe></div>` +
+    `data-cuepoint-item data-kind="${item.kind}" data-id="${item.id}"></iframe></div>` +
     `<h2 id="featured-title"><span class="sr">Featured: </span>${escapeHtml(item.title)}</h2>${description}</section>`
   );
 }

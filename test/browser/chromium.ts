@@ -34,9 +34,12 @@ export async function launchChromium(t: TestContext): Promise<Browser> {
  * A fresh context that looks like an ordinary desktop Chrome: headless Chromium says
  * "HeadlessChrome" in its User-Agent, which bot filters rightly drop.
  */
-export async function ordinaryContext(browser: Browser): Promise<BrowserContext> {
+export async function ordinaryContext(
+  browser: Browser,
+  viewport: { width: number; height: number } = { width: 1280, height: 800 },
+): Promise<BrowserContext> {
   const userAgent = `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${browser.version()} Safari/537.36`;
-  const context = await browser.newContext({ userAgent, locale: 'en-US', viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ userAgent, locale: 'en-US', viewport });
   // Generous: on a busy machine a page load can take seconds; a real failure still ends the test.
   context.setDefaultTimeout(60_000);
   return context;

@@ -261,3 +261,89 @@ test('a gate before playback: focus in the form, errors read out, Escape only wh
   assert.equal(await skippable.locator('video').evaluate((element) => (element as unknown as { inert: boolean }).inert), false);
   await skippable.close();
 });
+
+/** Waits until `read` answers `wanted` (the page's CSP refuses waitForFunction's evaluated strings). */
+async function becomes(read: () => Promise<boolean>, wanted: boolean): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  while ((await read()) !== wanted) {
+    assert.ok(Date.now() < deadline, `still not ${wanted} after 10 s`);
+    await sleep(50);
+  }
+}
+
+/** Whether the element's box lies wholly inside the window. */
+async function whollyOnScreen(page: Page, selector: string): Promise<boolean> {
+  const box = await page.locator(selector).boundingBox();
+  const size = page.viewportSize();
+  assert.ok(box && size, `${selector} has a box`);
+  return box.y >= 0 && box.x >= 0 && box.y + box.height <= size.height + 0.5 && box.x + box.width <= size.width + 0.5;
+}
+
+test('on a phone, upright or turned, the whole form is on screen and sends; on a desktop it stays over the player', async (t) => {
+  const browser = await launchChromium(t);
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  // A 16:9 video: at 375 px its player is 193 px tall, and the form needs up to 270.
+  const videoId = await ws.addVideo({ title: 'The full guide', duration_seconds: 30, width: 1920, height: 1080 });
+  const set = await harness.request('PATCH', `/v1/videos/${videoId}`, {
+    token: ws.key,
+    body: {
+      lead_form: { placement: 'before', skippable: true, headline: 'Get the full guide', fields: ['first_name', 'last_name', 'phone'] },
+    },
+  });
+  assert.equal(set.status, 200, set.raw);
+  const base = await urlOf(harness.app);
+  const screens = [
+    { name: 'phone-320', width: 320, height: 568, full: true },
+    { name: 'phone-375', width: 375, height: 667, full: true },
+    { name: 'phone-landscape', width: 667, height: 375, full: true },
+    { name: 'desktop', width: 1440, height: 900, full: false },
+  ];
+  for (const screen of screens) {
+    const page = await (await ordinaryContext(browser, screen)).newPage();
+    await page.goto(`${base}/watch/${videoId}`);
+    const form = page.locator('form.cp-lead');
+    await form.waitFor({ state: 'visible' });
+    assert.equal(await form.evaluate((element) => element.classList.contains('cp-lead-full')), screen.full, `${screen.name}: full screen`);
+    for (const part of [
+      '#cp-lead-title',
+      'form.cp-lead button[type=submit]',
+      'form.cp-lead .cp-dismiss',
+      'form.cp-lead input[name=phone]',
+    ]) {
+      assert.ok(await whollyOnScreen(page, part), `${screen.name}: ${part} is wholly on screen`);
+    }
+    if (process.env.CUEPOINT_SCREENSHOTS)
+      await page.screenshot({ path: join(process.env.CUEPOINT_SCREENSHOTS, `lead-form-${screen.name}.png`) });
+    await page.getByLabel('Email').fill(`${screen.name}@example.com`);
+    await page.getByLabel('First name').fill('Ada');
+    await page.getByLabel('Phone').fill('+44 20 7946 0000');
+    const sent = page.waitForResponse((response) => response.url().endsWith('/leads/capture'));
+    await page.locator('form.cp-lead button[type=submit]').click();
+    assert.equal((await sent).status(), 202, `${screen.name}: sent`);
+    await form.waitFor({ state: 'hidden' });
+    await page.close();
+  }
+  const leads = await harness.database.db.selectFrom('leads').select('email').where('workspace_id', '=', ws.id).orderBy('email').execute();
+  assert.deepEqual(
+    leads.map((lead) => lead.email),
+    screens.map((screen) => `${screen.name}@example.com`).sort(),
+  );
+
+  // Turned while it shows: the form follows the window, from the player to the whole screen and back.
+  const turning = await (await ordinaryContext(browser, { width: 1024, height: 768 })).newPage();
+  await turning.goto(`${base}/watch/${videoId}`);
+  const form = turning.locator('form.cp-lead');
+  await form.waitFor({ state: 'visible' });
+  const full = () => form.evaluate((element) => element.classList.contains('cp-lead-full'));
+  assert.equal(await full(), false);
+  await turning.setViewportSize({ width: 667, height: 375 });
+  await becomes(full, true);
+  assert.ok(await whollyOnScreen(turning, 'form.cp-lead button[type=submit]'));
+  await turning.setViewportSize({ width: 1024, height: 768 });
+  await becomes(full, false);
+  // The way back: Skip returns to the video.
+  await turning.locator('form.cp-lead .cp-dismiss').click();
+  await form.waitFor({ state: 'hidden' });
+  await turning.close();
+});

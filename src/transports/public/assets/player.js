@@ -394,7 +394,32 @@
     }
   }
 
-  window.cuepointReporting = { viewerId, start: startReporting, sendLeadForm };
+  /**
+   * Shows a lead form over its player, or over the whole screen where it would not fit the player
+   * (its content taller than the player, or the player partly off screen, as on a phone in landscape):
+   * a form whose button sits below the edge of a scroll box loses the lead. Checked again when the
+   * window changes size (a phone turned). Skip, No thanks or Escape, where the form may be dismissed,
+   * closes it as before: the way back to the video is the same in both forms.
+   */
+  function showLeadForm(form) {
+    form.hidden = false;
+    fitLeadForm(form);
+    if (!form.dataset.fitted) {
+      form.dataset.fitted = 'true';
+      window.addEventListener('resize', () => {
+        if (!form.hidden) fitLeadForm(form);
+      });
+    }
+  }
+
+  function fitLeadForm(form) {
+    form.classList.remove('cp-lead-full');
+    const stage = form.parentElement.getBoundingClientRect();
+    const fits = form.scrollHeight <= form.clientHeight + 1 && stage.top >= 0 && stage.bottom <= window.innerHeight + 1;
+    form.classList.toggle('cp-lead-full', !fits);
+  }
+
+  window.cuepointReporting = { viewerId, start: startReporting, sendLeadForm, showLeadForm };
 
   const video = document.querySelector('video[data-cuepoint-token]');
   if (!video) return;
@@ -444,7 +469,7 @@
       resumeAfter = resume;
       if (!video.paused) video.pause();
       video.inert = true;
-      form.hidden = false;
+      showLeadForm(form);
       form.querySelector('input').focus();
     }
 

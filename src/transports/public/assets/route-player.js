@@ -282,7 +282,7 @@
     formAt = from;
     hideLayers();
     video.inert = true;
-    form.hidden = false;
+    reporting.showLeadForm(form);
     form.querySelector('input').focus();
   }
 

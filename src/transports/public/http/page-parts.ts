@@ -110,10 +110,15 @@ export function allowMediaOrigin(policy: string, origin: string): string {
 }
 
 // The lead form over the player: a dimmed layer the size of the video, its controls large enough to
-// use on a phone. `[hidden]` must win over the layer's display.
+// use on a phone. `[hidden]` must win over the layer's display. Where it does not fit the player (a
+// phone's player is about 190 px tall; the form needs up to 270) or the player is partly off screen
+// (a phone in landscape), the player script makes it take the whole screen (.cp-lead-full). `safe
+// center` keeps the headline reachable should it still overflow: plain center cuts off the top.
 export const LEAD_FORM_STYLE =
-  '.cp-stage{position:relative}.cp-lead{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:center;' +
+  '.cp-stage{position:relative}.cp-lead{position:absolute;inset:0;display:flex;flex-direction:column;justify-content:safe center;' +
   'align-items:center;gap:8px;padding:16px;overflow:auto;background:rgba(0,0,0,.85);color:#fff;font:16px/1.4 system-ui,sans-serif}' +
+  '.cp-lead.cp-lead-full{position:fixed;z-index:2147483000;background:#111}' +
+  '@media (max-height:420px){.cp-lead{gap:4px;padding:8px 16px}.cp-lead h2{font-size:1.05rem}.cp-lead input{padding:6px 8px}}' +
   '.cp-lead[hidden]{display:none}.cp-lead h2{font-size:1.2rem;margin:0 0 4px;text-align:center}' +
   '.cp-lead label{display:flex;flex-direction:column;gap:2px;width:min(22rem,100%);font-size:.9rem}' +
   '.cp-lead input{font:inherit;padding:8px;border-radius:4px;border:1px solid #999;background:#fff;color:#111}' +

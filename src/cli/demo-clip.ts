@@ -40,13 +40,14 @@ const CARD_COLOURS: Record<DemoVideo['folder'], Rgb> = {
 const WHITE: Rgb = [255, 255, 255];
 const PALE: Rgb = [190, 205, 220];
 
-export type DemoClipSubject = Pick<DemoVideo, 'title' | 'folder'> & { durationSeconds: number };
+export type DemoClipSubject = Pick<DemoVideo, 'title' | 'folder' | 'description'> & { durationSeconds: number };
 
 /** What the clip shows and plays, as captions: the title card's words, then the test pattern's. */
 export function demoClipCaptions(subject: DemoClipSubject): TranscriptSegment[] {
   const half = Math.round((TITLE_CARD_SECONDS + subject.durationSeconds) / 2);
   return [
-    { start_seconds: 0, end_seconds: TITLE_CARD_SECONDS, text: `${subject.title}, from the ${subject.folder} collection.` },
+    // What the video is about, as its speaker would open: search then finds it by more than its title.
+    { start_seconds: 0, end_seconds: TITLE_CARD_SECONDS, text: subject.description },
     { start_seconds: TITLE_CARD_SECONDS, end_seconds: half, text: 'A test pattern and a tone stand in for the video itself.' },
     {
       start_seconds: half,

@@ -93,7 +93,12 @@ async function storeClip(
   video: DemoVideo,
   work: { workDir: string; patternPath: string },
 ): Promise<DemoClip> {
-  const subject = { title: video.title, folder: video.folder, durationSeconds: video.durationSeconds as number };
+  const subject = {
+    title: video.title,
+    folder: video.folder,
+    description: video.description,
+    durationSeconds: video.durationSeconds as number,
+  };
   await mkdir(work.workDir);
   const made = await makeDemoClip(tools.ffmpegPath, subject, work);
   const source = { ...ids, file: 'source' } as const;

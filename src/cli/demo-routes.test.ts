@@ -9,6 +9,7 @@ import { test } from 'node:test';
 import { startTestApp } from '../../test/helpers/app.ts';
 import { rebuildRouteCounters, routeStats } from '../domains/routes/index.ts';
 import { createMediaLinks } from '../media/media-links.ts';
+import { DEMO_ROUTES } from './demo-route-plans.ts';
 import { demoRouteVideos, playDemoRoutes } from './demo-routes.ts';
 import { insertDemoLibrary } from './insert-demo-library.ts';
 
@@ -37,6 +38,7 @@ test('seed --demo routes: live routes walked down different paths, and a draft w
     assert.ok(route.completions > 0 && route.completions < route.starts, `${name}: ${route.completions} of ${route.starts} completed`);
     assert.ok(route.paths.length >= 3, `${name}: ${route.paths.length} paths`);
     const entry = route.steps[0];
+    assert.equal(entry.video.title, DEMO_ROUTES.find((plan) => plan.name === name)?.steps[0]?.video, `${name} opens on its planned video`);
     assert.equal(entry.reached, route.starts, 'every visit reached the entry step');
     assert.ok(entry.dropped_off > 0, `${name}: some viewers left at the question`);
     assert.ok(

@@ -6,6 +6,7 @@
  * third is a draft whose second step no choice leads to yet, so get_route has a problem to show.
  * Deterministic for a given library.
  */
+
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/tables/index.ts';
@@ -21,6 +22,7 @@ import {
 } from '../domains/routes/index.ts';
 import { oldestVideosAmong } from '../domains/videos/index.ts';
 import { prng } from './demo-library.ts';
+import { DEMO_ROUTE_TITLES, DEMO_ROUTES, type DemoChoice, type DemoRoute, type DemoStep } from './demo-route-plans.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const HISTORY_DAYS = 90;
@@ -32,99 +34,14 @@ export interface DemoRouteVideo {
   title: string;
 }
 
-/** A step of a demo route: its video, and its question and choices (none: the route ends with it). */
-interface DemoStep {
-  video: number;
-  question?: string;
-  choices?: DemoChoice[];
-}
-
-type DemoChoice = { label: string; weight: number } & ({ to: number } | { url: string } | { leadForm: true } | { end: true });
-
-interface DemoRoute {
-  name: string;
-  status: 'live' | 'draft';
-  steps: DemoStep[];
-  /** Visits per day, on average. */
-  perDay: number;
-  /** Of the visits at a step with a question, the share that leave without choosing. */
-  dropOff: number;
-}
-
-/** Indexes into the videos given, so the routes depend only on the library. */
-const ROUTES: DemoRoute[] = [
-  {
-    name: 'Which plan fits you?',
-    status: 'live',
-    perDay: 3,
-    dropOff: 0.25,
-    steps: [
-      {
-        video: 0,
-        question: 'Which sounds like you?',
-        choices: [
-          { label: 'Just me', to: 1, weight: 3 },
-          { label: 'A team of 5–50', to: 2, weight: 4 },
-          { label: 'Show me pricing', url: 'https://example.com/pricing', weight: 1 },
-        ],
-      },
-      {
-        video: 1,
-        question: 'Ready to start?',
-        choices: [
-          { label: 'Start free', end: true, weight: 3 },
-          { label: 'Back to the start', to: 0, weight: 1 },
-        ],
-      },
-      {
-        video: 2,
-        question: 'Want a walkthrough for your team?',
-        choices: [
-          { label: 'Talk to sales', leadForm: true, weight: 2 },
-          { label: 'Not now', end: true, weight: 2 },
-        ],
-      },
-    ],
-  },
-  {
-    name: 'Get set up in five minutes',
-    status: 'live',
-    perDay: 2,
-    dropOff: 0.15,
-    steps: [
-      {
-        video: 3,
-        question: 'What will you do first?',
-        choices: [
-          { label: 'Upload a video', to: 1, weight: 3 },
-          { label: 'Invite my team', to: 2, weight: 2 },
-        ],
-      },
-      { video: 4 },
-      { video: 5 },
-    ],
-  },
-  {
-    name: 'Customer stories (draft)',
-    status: 'draft',
-    perDay: 0,
-    dropOff: 0,
-    // No choice leads to the second step yet: the unreachable_step problem get_route shows.
-    steps: [{ video: 6, question: 'Which industry?', choices: [{ label: 'Software', end: true, weight: 1 }] }, { video: 7 }],
-  },
-];
-
-/** The videos the routes need: the demo library has far more ready ones. */
-const DEMO_ROUTE_VIDEOS = 1 + Math.max(...ROUTES.flatMap((route) => route.steps.map((step) => step.video)));
-
-/** The routes' videos: the oldest of those that stay served, so they exist through the whole history the visits cover. */
+/** The served videos with their titles, among which the routes find theirs. */
 export function demoRouteVideos(
   db: Kysely<Database>,
   workspaceId: string,
   served: readonly { id: string; archived: boolean }[],
 ): Promise<DemoRouteVideo[]> {
   const ids = served.filter((video) => !video.archived).map((video) => video.id);
-  return oldestVideosAmong(db, workspaceId, ids, DEMO_ROUTE_VIDEOS);
+  return oldestVideosAmong(db, workspaceId, ids, ids.length);
 }
 
 /** Builds the routes and plays their visits; returns how many routes there are. */
@@ -134,12 +51,14 @@ export async function playDemoRoutes(
   videos: readonly DemoRouteVideo[],
   now: Date,
 ): Promise<number> {
-  if (videos.length < DEMO_ROUTE_VIDEOS) return 0;
+  const byTitle = new Map(videos.map((video) => [video.title, video.id]));
+  // A library without the routes' videos (another workspace's, say) gets no routes.
+  if (![...DEMO_ROUTE_TITLES].every((title) => byTitle.has(title))) return 0;
   const random = prng(13_13_2026);
   const start = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
   let built = 0;
-  for (const route of ROUTES) {
-    const { routeId, stepIds } = await buildRoute(db, workspaceId, route, videos, start);
+  for (const route of DEMO_ROUTES) {
+    const { routeId, stepIds } = await buildRoute(db, workspaceId, route, byTitle, start);
     built += 1;
     const choiceIds = await currentChoiceIdsByStep(db, workspaceId, stepIds);
     for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
@@ -158,11 +77,11 @@ async function buildRoute(
   db: Kysely<Database>,
   workspaceId: string,
   route: DemoRoute,
-  videos: readonly DemoRouteVideo[],
+  videoIdsByTitle: ReadonlyMap<string, string>,
   now: Date,
 ): Promise<{ routeId: string; stepIds: string[] }> {
   return db.transaction().execute(async (trx) => {
-    const videoOf = (step: DemoStep) => (videos[step.video] as DemoRouteVideo).id;
+    const videoOf = (step: DemoStep) => videoIdsByTitle.get(step.video) as string;
     const [entry, ...rest] = route.steps as [DemoStep, ...DemoStep[]];
     // Made in its final status: the steps and choices below are wired in the same transaction.
     const { routeId, entryStepId } = await insertRoute(trx, {

@@ -8,14 +8,9 @@ import { parseArgs } from 'node:util';
 import { ConfigError, loadConfig } from '../config.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { DatabaseUnreachableError } from '../runtime.ts';
-import { type Role, start } from '../server.ts';
+import type { Role } from '../server.ts';
 import { CommandRefusedError } from './command-refused.ts';
-import { keyCreate } from './key-create.ts';
-import { mcpStdio } from './mcp-stdio.ts';
-import { migrate } from './migrate.ts';
-import { seedDemo } from './seed-demo.ts';
 import { UsageError } from './usage-error.ts';
-import { workspaceCreate } from './workspace-create.ts';
 
 const USAGE = `Usage: cuepoint <command> [options]
 
@@ -72,18 +67,31 @@ async function main(argv: string[]): Promise<void> {
       const processes = Number(values.processes ?? '1');
       if (!Number.isInteger(processes) || processes < 1 || processes > 64)
         throw new UsageError('--processes must be an integer from 1 to 64');
+      // Each command loads only what it runs: start, the command behind npm start, then does not load
+      // the MCP SDK for stdio, nor ffmpeg's demo tooling.
+      const { start } = await import('../server.ts');
       return start(config, role, processes);
     }
     case 'migrate':
-      return migrate(config, { json });
+      return (await import('./migrate.ts')).migrate(config, { json });
     case 'workspace create':
-      return workspaceCreate(config, { name: values.name, plan: values.plan, json });
+      return (await import('./workspace-create.ts')).workspaceCreate(config, { name: values.name, plan: values.plan, json });
     case 'key create':
-      return keyCreate(config, { workspace: values.workspace, kind: values.kind, scope: values.scope, name: values.name, json });
+      return (await import('./key-create.ts')).keyCreate(config, {
+        workspace: values.workspace,
+        kind: values.kind,
+        scope: values.scope,
+        name: values.name,
+        json,
+      });
     case 'mcp':
-      return mcpStdio(config, { stdio: values.stdio ?? false, apiKey: config.apiKey, remoteUrl: config.remoteUrl });
+      return (await import('./mcp-stdio.ts')).mcpStdio(config, {
+        stdio: values.stdio ?? false,
+        apiKey: config.apiKey,
+        remoteUrl: config.remoteUrl,
+      });
     case 'seed':
-      return seedDemo(config, { demo: values.demo ?? false, workspace: values.workspace, json });
+      return (await import('./seed-demo.ts')).seedDemo(config, { demo: values.demo ?? false, workspace: values.workspace, json });
     default:
       throw new UsageError(`Unknown command: ${positionals.join(' ')}`);
   }

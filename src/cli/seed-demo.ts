@@ -49,7 +49,7 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const wsId = workspaceId;
     const secret = await resolveSigningSecret(database.db, config.secret);
     const { links } = createMediaLinks(secret, config.publicUrl);
-    const media = { store: configuredMediaStore(config), ffmpegPath: config.ffmpegPath };
+    const media = { store: await configuredMediaStore(config), ffmpegPath: config.ffmpegPath };
     const { videos, watchable } = await insertDemoLibrary(database.db, { workspaceId: wsId, now, links, media });
     const sessions = await playDemoViewing(database.db, watchable, now);
     // Before archiving: a form is filled on a video while it is served.

@@ -6,7 +6,6 @@
  * failure is not an McpError). Every problem of a call is listed at once, as the API does; `data`
  * holds them by field too.
  */
-import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 
 export interface ParamsProblem {
   field: string;
@@ -18,7 +17,9 @@ export interface ParamsProblem {
  * would read "MCP error -32602: …" before the sentence.
  */
 export class InvalidParamsError extends Error {
-  readonly code = ErrorCode.InvalidParams;
+  // JSON-RPC's Invalid params (the SDK's ErrorCode.InvalidParams), written out so that POST /mcp can
+  // refuse a malformed envelope without loading the SDK.
+  readonly code = -32602;
   readonly data: { errors: ParamsProblem[] };
 
   constructor(method: string, problems: ParamsProblem[]) {

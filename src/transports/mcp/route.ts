@@ -4,7 +4,6 @@
  * request. Before any MCP processing: the Host and Origin must name this service (DNS-rebinding
  * defence) and the bearer credential must be valid (401 with WWW-Authenticate otherwise).
  */
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../../core/errors.ts';
 import type { AnyOperation } from '../../core/operation.ts';
@@ -13,7 +12,6 @@ import type { Principal } from '../../core/pipeline/principal.ts';
 import { outageError } from '../../core/pipeline/unavailable.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { envelopeRefusal } from './request-params.ts';
-import { createMcpServer } from './server.ts';
 
 export interface McpRouteOptions {
   operations: readonly AnyOperation[];
@@ -26,6 +24,14 @@ export interface McpRouteOptions {
 }
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
+
+// The MCP SDK, with zod and hono (whose import of node:http compiles Node's own undici), takes about
+// 250 ms of CPU to load: loaded with the first MCP request rather than on every start.
+let exchange: Promise<typeof import('./exchange.ts')> | undefined;
+const loadExchange = () => {
+  exchange ??= import('./exchange.ts');
+  return exchange;
+};
 
 export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
   const allowedHosts = new Set([...LOCAL_HOSTS, new URL(options.publicUrl).hostname]);
@@ -56,35 +62,8 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
     // Params that are not an object by name: -32602 in words, where the SDK's transport says "Parse error".
     const refusal = envelopeRefusal(request.body);
     if (refusal) return reply.code(200).header('X-Request-Id', request.id).send(refusal);
-    const isInitialize = (request.body as { method?: unknown } | undefined)?.method === 'initialize';
-    const server = createMcpServer({
-      operations: options.operations,
-      scopes: principal.scopes,
-      guidance: isInitialize ? await options.guidanceFor(principal.workspaceId) : undefined,
-      run: async (operation, input, idempotencyKey) => {
-        const outcome = await options.pipeline(operation, {
-          authorization: request.headers.authorization,
-          input,
-          source: 'json',
-          idempotencyKey,
-          requestId: request.id,
-        });
-        // An outage reaches the assistant as a JSON-RPC error in the body; the HTTP answer also
-        // carries when to retry, as REST's 503 does. The JSON response is written after every call ran.
-        const retry = outcome.headers['Retry-After'];
-        if (outcome.status === 503 && retry && !reply.raw.headersSent) reply.raw.setHeader('Retry-After', retry);
-        return outcome;
-      },
-    });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    reply.hijack();
-    reply.raw.setHeader('X-Request-Id', request.id);
-    reply.raw.on('close', () => {
-      void transport.close();
-      void server.close();
-    });
-    await server.connect(transport);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    const { answerMcpRequest } = await loadExchange();
+    await answerMcpRequest(request, reply, principal, options);
   });
 
   const notAllowed = async (request: FastifyRequest, reply: FastifyReply) => {

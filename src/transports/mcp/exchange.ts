@@ -6,7 +6,7 @@
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/pipeline/principal.ts';
-import type { McpRouteOptions } from './route.ts';
+import type { McpRouteOptions } from './route-options.ts';
 import { createMcpServer } from './server.ts';
 
 export async function answerMcpRequest(

@@ -6,22 +6,11 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../../core/errors.ts';
-import type { AnyOperation } from '../../core/operation.ts';
-import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 import type { Principal } from '../../core/pipeline/principal.ts';
 import { outageError } from '../../core/pipeline/unavailable.ts';
 import { SCOPES } from '../../core/scopes.ts';
 import { envelopeRefusal } from './request-params.ts';
-
-export interface McpRouteOptions {
-  operations: readonly AnyOperation[];
-  pipeline: Pipeline;
-  /** Resolves a bearer credential, throwing `unauthorized`; the transport never reads the database. */
-  identify(authorization: string | undefined): Promise<Principal>;
-  /** The workspace's guidance for assistants, read only for initialize. */
-  guidanceFor(workspaceId: string): Promise<string>;
-  publicUrl: string;
-}
+import type { McpRouteOptions } from './route-options.ts';
 
 const LOCAL_HOSTS = ['localhost', '127.0.0.1', '[::1]', '::1'];
 

@@ -6,7 +6,8 @@
  * group (an IPv4 address, an IPv6 /64), on the API's rate limiter (write-limits.ts), a minute wide.
  *
  * The ceilings are sized for a crowd behind one address, an office, a school or a conference on one
- * NAT, and against what one address could otherwise take (docs/decisions.md, "Per-address limits").
+ * NAT, and against what one address could otherwise take (docs/decisions.md, "Per-address limits
+ * on the public writes").
  * Signed uploads and Stripe's webhooks are not limited here: their writers hold a credential (an
  * upload URL minted by a limited API call; Stripe's signature), and Stripe sends every workspace's
  * events from the same few addresses.

@@ -5,7 +5,8 @@
  *   503 page.
  * - GET /c/{slug}.md and /c/{slug}/llms.txt: the same channel as Markdown (channel-markdown.ts).
  * - POST /c/{slug}/events: page views and items opened, from /channel.js (channel-visits.ts),
- *   readable from a beacon too; bots are dropped like /collect drops them; limited per client address.
+ *   readable from a beacon too; bots are dropped like /collect drops them; limited per client
+ *   address.
  * - GET /channel.js: the page's script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';

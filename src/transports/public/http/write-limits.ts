@@ -19,7 +19,7 @@ export interface WriteLimit {
 }
 
 /** One unit from each limit, in order, or `429 rate_limited` with Retry-After naming the first that is spent. */
-export async function drawWriteLimits(limiter: RateLimiter, limits: readonly WriteLimit[]): Promise<void> {
+async function drawWriteLimits(limiter: RateLimiter, limits: readonly WriteLimit[]): Promise<void> {
   for (const { bucket, limit, tooMany } of limits) {
     const decision = await limiter.consume(bucket, limit);
     if (decision.allowed) continue;

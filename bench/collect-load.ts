@@ -9,7 +9,9 @@
  * or `ended`. About 8% of page views leave after 0.4 s (not a view). Some acknowledged batches are
  * sent again, unchanged, as a player whose answer got lost would: the server must answer them
  * `duplicate: true` and count them once. A batch that fails (network, 5xx) is sent again, like the
- * player does, until it is answered.
+ * player does, until it is answered. Each page view comes from an address of its own, passed on in
+ * X-Forwarded-For as a load balancer would (collect-request.ts), so the service's per-address limit
+ * sees viewers rather than the one machine playing them all.
  *
  * Every time and range is a whole number of milliseconds, so the generator's own sums are exact.
  * Input: a JSON LoadConfig in argv[2]. Output: JSON lines on stdout: `{"mark":"start"}` and `{"mark":"end"}` as the
@@ -20,7 +22,7 @@
 import { Pool } from 'undici';
 import { prng } from '../src/cli/demo-library.ts';
 import { createViewingTokens } from '../src/domains/viewing/index.ts';
-import { postBatch } from './collect-request.ts';
+import { benchClientAddress, postBatch } from './collect-request.ts';
 import { percentile } from './throwaway-database.ts';
 
 export interface LoadConfig {
@@ -186,10 +188,10 @@ async function main(): Promise<void> {
   let watchTimeMs = 0;
 
   /** Sends one body until it is answered; resolves to the answer (undefined: refused with a 4xx). */
-  const send = async (body: string, events: number): Promise<{ duplicate: boolean; retried: boolean } | undefined> => {
+  const send = async (body: string, events: number, client: string): Promise<{ duplicate: boolean; retried: boolean } | undefined> => {
     for (let attempt = 1; ; attempt++) {
       const start = performance.now();
-      const { status, text } = await postBatch(pool, body);
+      const { status, text } = await postBatch(pool, body, client);
       const end = performance.now();
       run.requests++;
       if (end >= windowStart && end <= windowEnd) {
@@ -217,6 +219,8 @@ async function main(): Promise<void> {
       const video = config.videos[videoIndex] as LoadConfig['videos'][number];
       const viewerId = `bench_viewer_${String(Math.floor(random() * config.viewerPool)).padStart(6, '0')}`;
       const { token } = tokens.issue(video.id, new Date());
+      // Each page view a viewer of its own, at an address of its own, as behind a load balancer.
+      const client = benchClientAddress(run.sessionsStarted);
       run.sessionsStarted++;
       let sequence = 0;
       let playedMs = 0;
@@ -226,7 +230,7 @@ async function main(): Promise<void> {
         if (performance.now() >= windowEnd) break; // the player leaves; batches not sent are not counted
         sequence++;
         const body = JSON.stringify({ token, viewer_id: viewerId, sequence, events: batch.events });
-        const answer = await send(body, batch.events.length);
+        const answer = await send(body, batch.events.length, client);
         if (!answer) continue;
         run.deliveredBatches++;
         if (answer.duplicate) {
@@ -249,7 +253,7 @@ async function main(): Promise<void> {
         }
         if (random() < config.resendShare) {
           run.deliberateResends++;
-          const again = await send(body, batch.events.length);
+          const again = await send(body, batch.events.length, client);
           if (again && !again.duplicate) run.resendsCountedAgain++;
         }
       }

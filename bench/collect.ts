@@ -5,11 +5,12 @@
  * the embedded PGlite (BENCH_COLLECT_DATABASE=embedded), 20 ready videos (60–600 s) inserted straight
  * into it, and a load generator in a process of its own (bench/collect-load.ts) playing page views
  * through `POST /collect` with a fixed number of concurrent players, each sending its next batch as
- * soon as the last was answered: realistic batches (play + progress first, then 2–6 events per "5 s",
- * seeks, pauses, CTA clicks, early leavers, ~3% of batches resent unchanged). After a warm-up,
- * requests/s, events/s and latency are taken over a fixed window, with the CPU time the server,
- * PostgreSQL and the machine spent in it, and what the database backends were waiting on (sampled
- * every 100 ms).
+ * soon as the last was answered (each page view from an address of its own, in X-Forwarded-For
+ * through the service's one trusted proxy, 127.0.0.1): realistic batches (play + progress first,
+ * then 2–6 events per "5 s", seeks, pauses, CTA clicks, early leavers, ~3% of batches resent
+ * unchanged). After a warm-up, requests/s, events/s and latency are taken over a fixed window, with
+ * the CPU time the server, PostgreSQL and the machine spent in it, and what the database backends
+ * were waiting on (sampled every 100 ms).
  *
  * Freshness (bench/collect-freshness.ts): during the window, a probe in this process plays one page
  * view at a time on a video of its own, which the load never plays: a 2 s batch through
@@ -58,6 +59,7 @@ import { sql } from 'kysely';
 import { type Check, compareCounts, countDatabase, type DatabaseCounts, waitForFold } from './collect-database.ts';
 import { createFreshnessProbe, type FreshnessFigures, type ProbeTally } from './collect-freshness.ts';
 import type { LoadConfig, LoadResult } from './collect-load.ts';
+import { BENCH_TRUSTED_PROXIES } from './collect-request.ts';
 import { type CollectDatabase, startTarget } from './collect-target.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
@@ -120,7 +122,7 @@ export async function runCollectBenchmark(log: (line: string) => void): Promise<
     synchronousCommit: config.synchronousCommit,
     processes: config.processes,
     videos: config.videos,
-    env: { CUEPOINT_SECRET: secret, CUEPOINT_RATE_LIMIT: '1000000', ...profiling?.env },
+    env: { CUEPOINT_SECRET: secret, CUEPOINT_RATE_LIMIT: '1000000', CUEPOINT_TRUSTED_PROXIES: BENCH_TRUSTED_PROXIES, ...profiling?.env },
   });
   const service = target.service;
   const database = target.kind === 'postgresql' ? target.pool : undefined;

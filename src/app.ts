@@ -17,6 +17,7 @@ import { createViewingTokens } from './domains/viewing/index.ts';
 import { getAssistantGuidance } from './domains/workspace/index.ts';
 import { createMediaLinks } from './media/media-links.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
+import { type AddressCeilings, createAddressLimits } from './transports/public/http/address-limits.ts';
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
@@ -28,6 +29,8 @@ export interface AppOptions extends Dependencies {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the full catalog; tests may add operations to exercise the pipeline. */
   operations?: readonly AnyOperation[];
+  /** The public writes' ceilings per client address; defaults to ADDRESS_CEILINGS, tests lower them. */
+  addressCeilings?: Partial<AddressCeilings>;
 }
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -79,6 +82,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     publicUrl: options.publicUrl,
     clock: options.clock,
     rateLimiter: options.rateLimiter,
+    addressLimits: createAddressLimits({
+      secret: options.secret,
+      trustedProxies: options.trustedProxies,
+      ceilings: options.addressCeilings,
+    }),
     mediaStore: options.mediaStore,
     mediaDelivery: options.mediaDelivery,
     links,

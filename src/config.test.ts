@@ -1,7 +1,7 @@
 /**
  * Settings read from the environment: the webhook schedule (DESIGN §4's by default, a compressed one
- * for tests, every bad value named at once), the database timeout, where ffmpeg is found,
- * speech-to-text, and where media files are kept and how they are served.
+ * for tests, every bad value named at once), the database timeout, the trusted proxies, where ffmpeg
+ * is found, speech-to-text, and where media files are kept and how they are served.
  */
 import assert from 'node:assert/strict';
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -57,6 +57,27 @@ test('CUEPOINT_REDIS_TIMEOUT_MS: 50 ms by default, settable from 10 ms to 10 s',
       bad,
     );
   }
+});
+
+test('CUEPOINT_TRUSTED_PROXIES: none by default; addresses and ranges; anything else, or a range trusting everyone, named', () => {
+  assert.deepEqual(loadConfig({}).trustedProxies, []);
+  const config = loadConfig({ CUEPOINT_TRUSTED_PROXIES: ' 10.0.0.0/8, 127.0.0.1 ,2001:db8::/32,,' });
+  assert.deepEqual(
+    config.trustedProxies.map((cidr) => cidr.text),
+    ['10.0.0.0/8', '127.0.0.1/32', '2001:db8::/32'],
+  );
+  assert.throws(
+    () => loadConfig({ CUEPOINT_TRUSTED_PROXIES: 'lb.internal,10.0.0.1/8,0.0.0.0/0,::/0,2' }),
+    (error: unknown) => {
+      assert.ok(error instanceof ConfigError);
+      assert.match(error.message, /CUEPOINT_TRUSTED_PROXIES: "lb\.internal" is not an IP address or CIDR range/);
+      assert.match(error.message, /CUEPOINT_TRUSTED_PROXIES: "10\.0\.0\.1\/8" has bits set after the prefix; did you mean 10\.0\.0\.0\/8/);
+      assert.match(error.message, /CUEPOINT_TRUSTED_PROXIES: "0\.0\.0\.0\/0" would trust X-Forwarded-For from every address/);
+      assert.match(error.message, /CUEPOINT_TRUSTED_PROXIES: "::\/0" would trust X-Forwarded-For from every address/);
+      assert.match(error.message, /CUEPOINT_TRUSTED_PROXIES: "2" is not an IP address or CIDR range/);
+      return true;
+    },
+  );
 });
 
 test('ffmpeg: CUEPOINT_FFMPEG, else the bundled build, else PATH; off; a bad path is a start-up error', (t) => {

@@ -39,6 +39,12 @@ export interface Config {
    * webhooks reach (src/net/). Cloud metadata addresses stay refused whatever it holds.
    */
   allowPrivateNetworks: readonly Cidr[];
+  /**
+   * CUEPOINT_TRUSTED_PROXIES, parsed: the load balancers and CDN edges in front of the service. A
+   * request from one of them is counted against the client X-Forwarded-For names before them by the
+   * public writes' per-address limits; from anywhere else the header is ignored. Empty by default.
+   */
+  trustedProxies: readonly Cidr[];
   logLevel: string;
   /** CUEPOINT_MAX_UPLOAD_BYTES: the largest file create_video_upload accepts (default 5 GiB). */
   maxUploadBytes: number;
@@ -148,6 +154,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     problems.push('LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent');
   }
   const allowPrivateNetworks = cidrList(env, 'CUEPOINT_ALLOW_PRIVATE_NETWORKS', problems);
+  const trustedProxies = trustedProxiesOf(env, problems);
   if (env.CUEPOINT_SECRET !== undefined && env.CUEPOINT_SECRET.length < 32) problems.push('CUEPOINT_SECRET must be at least 32 characters');
   const maxUploadBytes = integer(env, 'CUEPOINT_MAX_UPLOAD_BYTES', 5 * 1024 ** 3, 1, Number.MAX_SAFE_INTEGER, problems);
   const jobLeaseMs = integer(env, 'CUEPOINT_JOB_LEASE_MS', 30_000, 1000, 3_600_000, problems);
@@ -181,6 +188,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     secret: env.CUEPOINT_SECRET || undefined,
     rateLimitOverride,
     allowPrivateNetworks,
+    trustedProxies,
     logLevel,
     maxUploadBytes,
     jobLeaseMs,
@@ -419,6 +427,22 @@ function isExecutable(path: string): boolean {
   } catch {
     return false;
   }
+}
+
+/**
+ * Addresses or CIDR ranges of the proxies in front of the service. A range of length 0 would
+ * believe X-Forwarded-For from anyone, which is the same as letting every client pick its own
+ * address: refused, with what to write instead.
+ */
+function trustedProxiesOf(env: Env, problems: string[]): readonly Cidr[] {
+  const name = 'CUEPOINT_TRUSTED_PROXIES';
+  const cidrs = cidrList(env, name, problems);
+  for (const cidr of cidrs.filter((entry) => entry.prefix === 0)) {
+    problems.push(
+      `${name}: "${cidr.text}" would trust X-Forwarded-For from every address, so any client could choose the address it is limited by; list your load balancers' or CDN's addresses or ranges instead, such as 10.0.0.0/8`,
+    );
+  }
+  return cidrs;
 }
 
 function cidrList(env: Env, name: string, problems: string[]): readonly Cidr[] {

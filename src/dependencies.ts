@@ -13,6 +13,7 @@ import { createRateLimiter } from './core/pipeline/rate-limit.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { outboxEmitter } from './db/outbox.ts';
 import { resolveSigningSecret } from './db/signing-secret.ts';
+import type { Cidr } from './net/address-policy.ts';
 import { createLocalMediaStore } from './storage/local-media-store.ts';
 import type { MediaDelivery, MediaStore } from './storage/media-store.ts';
 
@@ -29,6 +30,8 @@ export interface Dependencies extends HandlerDependencies {
   maxUploadBytes: number;
   /** What outbound requests to user-supplied URLs may reach, and for how long. */
   outbound: OutboundSettings;
+  /** The proxies whose X-Forwarded-For names the client of a public write (CUEPOINT_TRUSTED_PROXIES). */
+  trustedProxies: readonly Cidr[];
   clock: () => Date;
 }
 
@@ -46,6 +49,7 @@ export async function buildDependencies(
     rateLimitOverride: config.rateLimitOverride,
     maxUploadBytes: config.maxUploadBytes,
     outbound: { allowPrivateNetworks: config.allowPrivateNetworks, webhookTimeoutMs: config.webhooks.timeoutMs },
+    trustedProxies: config.trustedProxies,
     clock: () => new Date(),
   };
 }

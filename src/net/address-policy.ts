@@ -5,6 +5,7 @@
  * because one request to them can hand out the host's cloud credentials.
  */
 import { BlockList, isIP } from 'node:net';
+import { ipv6Groups } from './ip-address.ts';
 
 /** Why an address is refused, or 'public' when it is plain global unicast. */
 export type AddressRange =
@@ -173,18 +174,6 @@ function withoutZone(address: string): string {
   // Link-local results can carry a zone (`fe80::1%eth0`); the range does not depend on it.
   const percent = address.indexOf('%');
   return percent === -1 ? address : address.slice(0, percent);
-}
-
-/** The eight 16-bit groups of a valid IPv6 address, in any textual form. */
-function ipv6Groups(address: string): number[] {
-  // The WHATWG parser canonicalises (lower case, dotted IPv4 tails to hex), leaving one `::` at most.
-  const canonical = new URL(`http://[${address}]/`).hostname.slice(1, -1);
-  const [head = '', tail] = canonical.split('::');
-  const parse = (part: string) => (part === '' ? [] : part.split(':').map((group) => Number.parseInt(group, 16)));
-  if (tail === undefined) return parse(head);
-  const left = parse(head);
-  const right = parse(tail);
-  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
 function addressBytes(address: string, family: number): number[] {

@@ -13,6 +13,12 @@
  * - `startTestApp(t, { isolated: true, … })`: an app and a database of its own, for a test that
  *   cannot be scoped by workspace (a worker that claims every pending job or event, a count over a
  *   whole table). Costs a database boot; closed when the test ends.
+ *
+ * Every test's requests come from the same address (127.0.0.1, over inject() or a port), and with
+ * REDIS_URL every worker's do, so the public writes' per-address ceilings would make one test's
+ * submissions another's 429. They are lifted (UNLIMITED_ADDRESSES), as process tests lift the
+ * per-credential ceiling with CUEPOINT_RATE_LIMIT; a test of those limits passes `addressCeilings`,
+ * and sends from addresses of its own (inject's `remoteAddress`).
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -46,9 +52,16 @@ import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains
 import type { Lookup } from '../../src/net/check-url.ts';
 import { connectRedisReady } from '../../src/runtime.ts';
 import type { MediaStore } from '../../src/storage/media-store.ts';
+import { ADDRESS_CEILINGS, type AddressCeilings } from '../../src/transports/public/http/address-limits.ts';
 import { openTestDatabase, testRedisUrl } from './database.ts';
 
 export const TEST_SECRET = 'test-secret-test-secret-test-secret-0123';
+
+/** Per-address ceilings no test reaches (see the header); a test's own `addressCeilings` go on top. */
+const UNLIMITED_ADDRESSES: AddressCeilings = Object.fromEntries(Object.keys(ADDRESS_CEILINGS).map((kind) => [kind, 1_000_000])) as Record<
+  keyof AddressCeilings,
+  number
+>;
 
 /**
  * Tests resolve names without DNS: `localhost` is loopback, every other name does not exist. The
@@ -171,6 +184,7 @@ function buildTestApp(backing: Backing, options: Partial<AppOptions>): Promise<F
     ...backing.dependencies,
     ...options,
     outbound: { ...backing.dependencies.outbound, lookup: testLookup, ...options.outbound },
+    addressCeilings: { ...UNLIMITED_ADDRESSES, ...options.addressCeilings },
   });
 }
 

@@ -3,6 +3,10 @@
  * for crash tests: which requests were answered (and whether as a duplicate), which got no answer
  * because the process died, and the numbers the analytics must show once every batch sent is stored.
  *
+ * Each page view comes from an address of its own, in X-Forwarded-For: the servers these tests start
+ * trust loopback as their proxy (BURST_SERVER_ENV), so the players, who send as fast as they are
+ * answered, draw from many addresses' limits of /collect rather than one machine's.
+ *
  * Every batch holds whole seconds (a progress range with integer ends, or a lone play event of no
  * seconds), so the expected watch time is an exact sum and "a view" (at least one second played) is
  * decided without rounding.
@@ -14,6 +18,9 @@ import { VIEW_MIN_SECONDS } from '../../src/domains/viewing/session-change.ts';
 import { createViewingTokens } from '../../src/domains/viewing/viewing-token.ts';
 import { http } from './server-process.ts';
 import { BROWSER, viewer } from './viewing.ts';
+
+/** What a server the players send to runs with: loopback, where they connect from, is its trusted proxy. */
+export const BURST_SERVER_ENV = { CUEPOINT_TRUSTED_PROXIES: '127.0.0.1,::1' } as const;
 
 export interface BurstVideo {
   id: string;
@@ -27,6 +34,8 @@ export interface SentBatch {
   /** Seconds the batch plays: what it adds to watch time, once. */
   seconds: number;
   body: { token: string; viewer_id: string; sequence: number; events: ViewingEvent[] };
+  /** Its page view's client address, passed on in X-Forwarded-For. */
+  client: string;
   /** The `duplicate` flag of every 200 answer to this (session, sequence), in order. */
   answers: boolean[];
   /** Requests for it that got no answer: the process died with the request in flight. */
@@ -90,7 +99,11 @@ export function keyOf(batch: { sessionId: string; sequence: number }): string {
 export async function sendBatch(url: string, ledger: ViewingLedger, batch: SentBatch): Promise<'answered' | 'lost'> {
   let res: Awaited<ReturnType<typeof http>>;
   try {
-    res = await http(`${url}/collect`, { method: 'POST', body: batch.body, headers: { 'user-agent': BROWSER } });
+    res = await http(`${url}/collect`, {
+      method: 'POST',
+      body: batch.body,
+      headers: { 'user-agent': BROWSER, 'x-forwarded-for': batch.client },
+    });
   } catch {
     batch.unanswered++;
     return 'lost';
@@ -142,6 +155,7 @@ export function startBurst(options: {
     while (!stopped) {
       const video = videos[randomInt(videos.length)] as BurstVideo;
       const view = tokens.issue(video.id, new Date());
+      const client = `198.18.${randomInt(256)}.${randomInt(256)}`;
       const count = 1 + randomInt(5);
       let at = 0;
       for (let sequence = 1; sequence <= count && !stopped; sequence++) {
@@ -163,6 +177,7 @@ export function startBurst(options: {
           videoId: video.id,
           seconds,
           body: { token: view.token, viewer_id: viewerId, sequence, events },
+          client,
         });
         const copies = randomInt(10) === 0 ? 2 : 1;
         const results = await Promise.all(Array.from({ length: copies }, () => send(batch)));

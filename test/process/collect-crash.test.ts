@@ -27,7 +27,7 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 import { TEST_SECRET } from '../helpers/app.ts';
 import { scratchDatabase } from '../helpers/scratch-database.ts';
 import { type BackgroundProcess, http, type ServerProcess, startBackground, startServer, tempDir } from '../helpers/server-process.ts';
-import { type BurstVideo, type Expected, keyOf, sendBatch, startBurst, ViewingLedger } from '../helpers/viewing-burst.ts';
+import { BURST_SERVER_ENV, type BurstVideo, type Expected, keyOf, sendBatch, startBurst, ViewingLedger } from '../helpers/viewing-burst.ts';
 import { eventually } from '../helpers/webhooks.ts';
 
 const PLAYERS = 8;
@@ -36,7 +36,7 @@ const DURATIONS = [45, 60, 90, 120];
 const ANSWERS_AROUND_WORKER_RESTART = 60;
 const ACKNOWLEDGED_RESENT_PER_ROUND = 12;
 // Folds back to back rather than every 200 ms, so a kill often lands inside a fold's transaction.
-const ENV = { CUEPOINT_RATE_LIMIT: '100000', CUEPOINT_SECRET: TEST_SECRET, CUEPOINT_VIEWING_FOLD_MS: '10' };
+const ENV = { CUEPOINT_RATE_LIMIT: '100000', CUEPOINT_SECRET: TEST_SECRET, CUEPOINT_VIEWING_FOLD_MS: '10', ...BURST_SERVER_ENV };
 
 /** What is killed: the process that collects and folds, the worker alone, or the API alone. */
 type Kill = 'all' | 'worker' | 'api';

@@ -6,18 +6,28 @@
  * ceiling), not 20 per process. Without them, the same burst hits one embedded server and its
  * in-memory limiter, so the test always asserts a real limit. Either way the 429s carry Retry-After
  * and RateLimit headers, and a second key of the same workspace is untouched.
+ *
+ * The public pages' per-address limits share the same buckets: 30 cancel forms from one client
+ * (named in X-Forwarded-For by loopback, the servers' trusted proxy) across the same processes get
+ * exactly the production ceiling of 10 answered, and another client is untouched.
  */
 import assert from 'node:assert/strict';
+import { randomInt, randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import test from 'node:test';
+import { ADDRESS_CEILINGS } from '../../src/transports/public/http/address-limits.ts';
 import { scratchDatabase } from '../helpers/scratch-database.ts';
 import { type HttpResult, http, runCli, type ServerProcess, startServer, tempDir } from '../helpers/server-process.ts';
 
 const LIMIT = 20;
 const BURST = 60;
+/** Cancel forms from one client: three times the production ceiling per address. */
+const CANCEL_BURST = 30;
 
 // Three CLI runs and up to three server processes: the ceiling allows for a machine running several suites.
-test('one credential gets exactly its limit across every API process, and no more', { timeout: 300_000 }, async (t) => {
+test('one credential, and one client of the public pages, get exactly their limit across every API process, and no more', {
+  timeout: 300_000,
+}, async (t) => {
   const adminUrl = process.env.TEST_DATABASE_URL;
   const redisUrl = process.env.REDIS_URL;
   const shared = Boolean(adminUrl && redisUrl);
@@ -27,7 +37,11 @@ test('one credential gets exactly its limit across every API process, and no mor
   // A request waits for Redis 50 ms by default, then its process's own bucket decides: on a busy
   // machine that would let extra requests through. The fallback has tests of its own (test/faults/);
   // this one is about the shared bucket, so Redis gets all the time it needs.
-  const env: Record<string, string> = { CUEPOINT_RATE_LIMIT: String(LIMIT), CUEPOINT_REDIS_TIMEOUT_MS: '5000' };
+  const env: Record<string, string> = {
+    CUEPOINT_RATE_LIMIT: String(LIMIT),
+    CUEPOINT_REDIS_TIMEOUT_MS: '5000',
+    CUEPOINT_TRUSTED_PROXIES: '127.0.0.1,::1',
+  };
   if (shared) {
     env.DATABASE_URL = await scratchDatabase(t, adminUrl as string);
     // Buckets are keyed by credential id, fresh here, so sharing Redis with other tests is safe.
@@ -86,7 +100,34 @@ test('one credential gets exactly its limit across every API process, and no mor
     assert.equal(other.status, 200, `second key on ${server.url}`);
     assert.equal(remainingOf(other), LIMIT - 1 - i);
   }
+
+  // A client address, new on every run (Redis keeps buckets for a minute), behind the trusted proxy.
+  const client = someClient();
+  const cancels = await Promise.all(
+    Array.from({ length: CANCEL_BURST }, (_, i) => cancelForm(servers[i % servers.length] as ServerProcess, client)),
+  );
+  const ceiling = ADDRESS_CEILINGS.booking_cancels;
+  // A made-up booking: answered "this link is not valid", and counted, as guessing is.
+  assert.equal(cancels.filter((r) => r.status === 404).length, ceiling, `statuses: ${cancels.map((r) => r.status).join(' ')}`);
+  const refused = cancels.filter((r) => r.status === 429);
+  assert.equal(refused.length, CANCEL_BURST - ceiling);
+  for (const response of refused) assert.match(response.retryAfter ?? '', /^[1-9]\d*$/);
+  assert.equal((await cancelForm(servers[0] as ServerProcess, someClient())).status, 404, 'another client');
 });
+
+const someClient = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
+
+/** The invitee's cancel form for a booking that does not exist, sent through the proxy for `client`. */
+async function cancelForm(server: ServerProcess, client: string): Promise<{ status: number; retryAfter: string | null }> {
+  const response = await fetch(`${server.url}/bookings/${randomUUID()}/cancel`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client },
+    body: new URLSearchParams({ token: 'not-the-secret' }).toString(),
+    signal: AbortSignal.timeout(60_000),
+  });
+  await response.text();
+  return { status: response.status, retryAfter: response.headers.get('retry-after') };
+}
 
 function remainingOf(response: HttpResult): number {
   const match = /^"default";r=(\d+);t=(\d+)$/.exec(response.headers.get('ratelimit') ?? '');

@@ -9,6 +9,7 @@ import type { RateLimiter } from '../../core/pipeline/rate-limit.ts';
 import type { ViewingTokens } from '../../domains/viewing/index.ts';
 import type { MediaLinks, UploadTokenCheck } from '../../media/media-links.ts';
 import type { MediaDelivery, MediaStore } from '../../storage/media-store.ts';
+import type { AddressLimits } from './http/address-limits.ts';
 
 export interface PublicSurfaceDeps {
   db: DataAccess;
@@ -17,8 +18,10 @@ export interface PublicSurfaceDeps {
   /** The service's public origin. */
   publicUrl: string;
   clock: () => Date;
-  /** The public forms' submission limits (shared through Redis when configured). */
+  /** The public writes' limits (shared through Redis when configured). */
   rateLimiter: RateLimiter;
+  /** The limit per client address every public write draws from first. */
+  addressLimits: AddressLimits;
   mediaStore: MediaStore;
   mediaDelivery: MediaDelivery;
   links: MediaLinks;

@@ -71,6 +71,14 @@ export const LINK_NOT_VALID_PAGE = notice(
   'This link is not valid',
   'The link may be incomplete: open it again from the message it came in.',
 );
+/** Over the per-address limit of cancellations (429). */
+export function tooManyCancelsPage(retryAfterSeconds: number): string {
+  return notice(
+    'Too many tries',
+    'Too many tries',
+    `Too many cancellations were sent from your network. Please try again in ${retryAfterSeconds} seconds.`,
+  );
+}
 export const CANCEL_UNAVAILABLE_PAGE = notice(
   'Temporarily unavailable',
   'This page is temporarily unavailable',

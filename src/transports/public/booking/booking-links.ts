@@ -4,7 +4,8 @@
  * - GET /bookings/{booking_id}/invite.ics: the calendar file (booking-calendar-file.ts);
  * - GET /bookings/{booking_id}/cancel: a page showing the call and a Cancel button;
  * - POST /bookings/{booking_id}/cancel (a form: token, optional reason): cancels it like
- *   cancel_booking, canceled_by `invitee`, and shows the confirmation.
+ *   cancel_booking, canceled_by `invitee`, and shows the confirmation. Limited per client address,
+ *   wrong secrets included; over the limit, a 429 page with Retry-After.
  * A wrong or missing token, or an unknown id, is a 404. The links keep working whatever the
  * workspace's plan: the call is the invitee's too.
  */
@@ -12,10 +13,20 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
+import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { bookingCalendarFile, cancelBooking, inviteeBooking } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { answerOutageWithPage } from '../http/page-serving.ts';
-import { CANCEL_HEADERS, CANCEL_UNAVAILABLE_PAGE, type CancelPageState, cancelPage, LINK_NOT_VALID_PAGE } from './booking-cancel-page.ts';
+import { limitedWrite } from '../http/write-limits.ts';
+import {
+  CANCEL_HEADERS,
+  CANCEL_UNAVAILABLE_PAGE,
+  type CancelPageState,
+  cancelPage,
+  LINK_NOT_VALID_PAGE,
+  tooManyCancelsPage,
+} from './booking-cancel-page.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
 const MAX_REASON = 500;
@@ -25,6 +36,8 @@ export interface BookingLinksOptions {
   links: MediaLinks;
   /** The service's public origin: its host is the calendar event's UID domain. */
   publicUrl: string;
+  rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -78,28 +91,42 @@ export async function registerBookingLinks(app: FastifyInstance, options: Bookin
       '/bookings/:booking_id/cancel',
       { bodyLimit: FORM_BODY_LIMIT },
       async (request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) => {
-        const secret = field(request.body, 'token') ?? field(request.query, 'token');
-        const found = await inviteeBooking(options.db, request.params.booking_id, secret);
-        if (!found || !secret) return reply.code(404).headers(CANCEL_HEADERS.notice).send(LINK_NOT_VALID_PAGE);
-        const reason = field(request.body, 'reason')?.trim().slice(0, MAX_REASON) || null;
-        const now = options.clock();
-        let state: CancelPageState = 'canceled_now';
         try {
-          await options.db
-            .transaction()
-            .execute((trx) => cancelBooking(trx, { workspaceId: found.workspace_id, bookingId: found.id, by: 'invitee', reason, now }));
+          // Drawn before the secret is checked: guessing secrets is what this limit slows down.
+          return await limitedWrite(options.rateLimiter, [options.addressLimits.of(request, 'booking_cancels')], () =>
+            cancelAsInvitee(options, request, reply),
+          );
         } catch (error) {
-          const why = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
-          if (why === 'already_canceled') state = 'already_canceled';
-          else if (why === 'already_started') state = 'started';
-          else throw error;
+          // A person pressed a button on a page: the answer is a page too, saying when to try again.
+          if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
+          const seconds = (error.details as { retry_after_seconds: number }).retry_after_seconds;
+          return reply.code(error.status).headers(CANCEL_HEADERS.notice).headers(error.headers).send(tooManyCancelsPage(seconds));
         }
-        const booking = (await inviteeBooking(options.db, found.id, secret)) ?? found;
-        return reply
-          .code(200)
-          .headers(CANCEL_HEADERS.page)
-          .send(cancelPage(booking, state, secret));
       },
     );
   });
+}
+
+async function cancelAsInvitee(options: BookingLinksOptions, request: FastifyRequest<{ Params: Params }>, reply: FastifyReply) {
+  const secret = field(request.body, 'token') ?? field(request.query, 'token');
+  const found = await inviteeBooking(options.db, request.params.booking_id, secret);
+  if (!found || !secret) return reply.code(404).headers(CANCEL_HEADERS.notice).send(LINK_NOT_VALID_PAGE);
+  const reason = field(request.body, 'reason')?.trim().slice(0, MAX_REASON) || null;
+  const now = options.clock();
+  let state: CancelPageState = 'canceled_now';
+  try {
+    await options.db
+      .transaction()
+      .execute((trx) => cancelBooking(trx, { workspaceId: found.workspace_id, bookingId: found.id, by: 'invitee', reason, now }));
+  } catch (error) {
+    const why = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
+    if (why === 'already_canceled') state = 'already_canceled';
+    else if (why === 'already_started') state = 'started';
+    else throw error;
+  }
+  const booking = (await inviteeBooking(options.db, found.id, secret)) ?? found;
+  return reply
+    .code(200)
+    .headers(CANCEL_HEADERS.page)
+    .send(cancelPage(booking, state, secret));
 }

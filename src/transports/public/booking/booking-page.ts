@@ -6,7 +6,8 @@
  *   nothing else (no reasons, nothing of other bookings: this is public).
  * - POST /book/{event_type_id}: books a slot through bookSlot, the one booking path create_booking
  *   takes too, so the same rules and the same 409 with the next offered slots (here without the
- *   reasons' sentences, which name bookings and calendars). Limited per browser and per address.
+ *   reasons' sentences, which name bookings and calendars). Limited per client address, per browser
+ *   and per email address.
  * - GET /booking-page.js: the page's script.
  * The JSON endpoints answer errors with the API's error body, as /collect and /leads/capture do.
  */
@@ -17,7 +18,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
-import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import {
@@ -29,9 +29,11 @@ import {
   zonedIso,
 } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
-import { ANSWER_FLOOR_MS, checkSubmissionRate } from '../watch/lead-capture.ts';
+import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
+import { ANSWER_FLOOR_MS } from '../watch/lead-capture.ts';
 import { BookingBody, SlotsQuery } from './booking-bodies.ts';
 import { BOOKING_HEADERS, bookingPage, MISSING_BOOKING_PAGE, UNAVAILABLE_BOOKING_PAGE } from './booking-page-html.ts';
 
@@ -40,7 +42,8 @@ const DAY_MS = 86_400_000;
 const DEFAULT_WINDOW_DAYS = 7;
 /**
  * Bookings a minute. A person whose chosen time was just taken tries the next one or two; a script
- * booking a calendar full, or filling someone's inbox with calls, does not get far.
+ * booking a calendar full, or filling someone's inbox with calls, does not get far. The client
+ * address's `bookings` limit comes first (http/address-limits.ts).
  */
 export const BOOKING_LIMITS = { perViewer: 10, perEmail: 5 } as const;
 
@@ -48,6 +51,7 @@ export interface BookingPageOptions {
   db: DataAccess;
   links: MediaLinks;
   rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -119,29 +123,33 @@ async function postBooking(options: BookingPageOptions, request: FastifyRequest,
   const body = validateInput<BookingBody>(BookingBody, request.body, 'json');
   const eventType = await requireEventType(options, request);
   const email = body.email.trim();
-  const buckets: [string, number][] = [
-    // The address hashed: rate-limit keys (in Redis) are no place for personal data.
-    [`booking:email:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`, BOOKING_LIMITS.perEmail],
-    ...(body.viewer_id ? [[`booking:viewer:${body.viewer_id}`, BOOKING_LIMITS.perViewer] as [string, number]] : []),
+  const limits: WriteLimit[] = [
+    options.addressLimits.of(request, 'bookings'),
+    // The email hashed: rate-limit keys (in Redis) are no place for personal data.
+    {
+      bucket: `booking:email:${createHash('sha256').update(email.toLowerCase()).digest('hex')}`,
+      limit: BOOKING_LIMITS.perEmail,
+      tooMany: 'submissions',
+    },
+    ...(body.viewer_id ? [{ bucket: `booking:viewer:${body.viewer_id}`, limit: BOOKING_LIMITS.perViewer, tooMany: 'submissions' }] : []),
   ];
-  for (const [bucket, limit] of buckets) await checkSubmissionRate(options.rateLimiter, bucket, limit);
   const now = options.clock();
   let booked: Awaited<ReturnType<typeof bookSlot>>;
   try {
-    booked = await options.db.transaction().execute((trx) =>
-      bookSlot(trx, {
-        workspaceId: eventType.workspace_id,
-        eventTypeId: eventType.id,
-        start: new Date(body.start),
-        invitee: { email, name: body.name, phone: body.phone ?? null, timezone: body.timezone },
-        from: { videoId: body.video_id ?? null, routeId: body.route_id ?? null, viewerId: body.viewer_id ?? null },
-        now,
-        author: 'booking page',
-      }),
+    booked = await limitedWrite(options.rateLimiter, limits, () =>
+      options.db.transaction().execute((trx) =>
+        bookSlot(trx, {
+          workspaceId: eventType.workspace_id,
+          eventTypeId: eventType.id,
+          start: new Date(body.start),
+          invitee: { email, name: body.name, phone: body.phone ?? null, timezone: body.timezone },
+          from: { videoId: body.video_id ?? null, routeId: body.route_id ?? null, viewerId: body.viewer_id ?? null },
+          now,
+          author: 'booking page',
+        }),
+      ),
     );
   } catch (error) {
-    // The 503 says "retry in 5 s": a person retrying through an outage must not end up limited for a minute.
-    if (outageError(error)) for (const [bucket, limit] of buckets) await options.rateLimiter.refund(bucket, limit);
     throw publicError(error);
   }
   // As the lead forms answer: no sooner whether the address was a lead already or not.

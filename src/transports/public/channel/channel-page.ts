@@ -5,20 +5,24 @@
  *   503 page.
  * - GET /c/{slug}.md and /c/{slug}/llms.txt: the same channel as Markdown (channel-markdown.ts).
  * - POST /c/{slug}/events: page views and items opened, from /channel.js (channel-visits.ts),
- *   readable from a beacon too; bots are dropped like /collect drops them.
+ *   readable from a beacon too; bots are dropped like /collect drops them; limited per client
+ *   address.
  * - GET /channel.js: the page's script.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
+import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { inputProblems } from '../../../core/pipeline/validation.ts';
 import { findChannelSlug, loadPublicChannel, recordChannelVisit } from '../../../domains/channel/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import { isBot } from '../collect/collect.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { replyRevalidated } from '../http/revalidated-reply.ts';
+import { limitedWrite } from '../http/write-limits.ts';
 import { CHANNEL_EVENTS_BODY_LIMIT, ChannelEventsBody, channelEventShapeProblems } from './channel-bodies.ts';
 import { channelMarkdown } from './channel-markdown.ts';
 import { CHANNEL_HEADERS, channelPage, MISSING_CHANNEL_PAGE, UNAVAILABLE_CHANNEL_PAGE } from './channel-page-html.ts';
@@ -26,6 +30,8 @@ import { CHANNEL_HEADERS, channelPage, MISSING_CHANNEL_PAGE, UNAVAILABLE_CHANNEL
 export interface ChannelPageOptions {
   db: DataAccess;
   links: MediaLinks;
+  rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -92,16 +98,18 @@ async function postEvents(options: ChannelPageOptions, request: FastifyRequest, 
   const now = options.clock();
   const found = await findChannelSlug(options.db, (request.params as { slug: string }).slug, now);
   if (!found) throw new AppError('not_found', 'There is no channel at this address.');
-  await recordChannelVisit(options.db, {
-    workspaceId: found.workspaceId,
-    viewId: body.view_id.toLowerCase(),
-    viewerId: body.viewer_id,
-    events: body.events.map((event) =>
-      event.type === 'open'
-        ? { type: 'open', kind: event.kind as 'video' | 'route', id: (event.id as string).toLowerCase() }
-        : { type: 'view' },
-    ),
-    now,
-  });
+  await limitedWrite(options.rateLimiter, [options.addressLimits.of(request, 'channel_events')], () =>
+    recordChannelVisit(options.db, {
+      workspaceId: found.workspaceId,
+      viewId: body.view_id.toLowerCase(),
+      viewerId: body.viewer_id,
+      events: body.events.map((event) =>
+        event.type === 'open'
+          ? { type: 'open', kind: event.kind as 'video' | 'route', id: (event.id as string).toLowerCase() }
+          : { type: 'view' },
+      ),
+      now,
+    }),
+  );
   return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true });
 }

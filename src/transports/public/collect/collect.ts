@@ -1,7 +1,8 @@
 /**
  * POST /collect: where players report viewing. No API credential: the viewing token of the page
  * names the video and the session, so a client can only report on what it was shown. The batch is
- * validated (shape, then times against the video), bots are answered 204 and dropped, and the
+ * validated (shape, then times against the video), bots are answered 204 and dropped, a client
+ * address past its generous ceiling is answered 429 (http/address-limits.ts), and the
  * answer comes only after the batch is durably stored, in a group with other requests' batches
  * (domains/viewing/batch-collector.ts): acknowledged means it will be counted, once. The worker folds
  * it into the sessions and rollups within seconds (domains/viewing/viewing-fold.ts).
@@ -9,12 +10,15 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
+import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 import { CollectBatch, createBatchCollector } from '../../../domains/viewing/index.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
 import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
+import { limitedWrite } from '../http/write-limits.ts';
 
 const BODY_LIMIT = 64 * 1024;
 // Crawlers, link previews and scripted clients. Headless browsers are not filtered: a real person
@@ -30,6 +34,8 @@ export function isBot(userAgent: string | undefined): boolean {
 export interface CollectOptions {
   db: DataAccess;
   viewingTokens: ViewingTokens;
+  rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -47,14 +53,16 @@ export async function registerCollect(app: FastifyInstance, options: CollectOpti
         const batch = validateInput<CollectBatch>(CollectBatch, request.body, 'json');
         const now = options.clock();
         const token = requireViewingToken(options.viewingTokens, batch.token, now);
-        const { duplicate } = await collector.record({
-          sessionId: token.sessionId,
-          videoId: token.videoId,
-          viewerId: batch.viewer_id,
-          sequence: batch.sequence,
-          events: batch.events,
-          receivedAt: now,
-        });
+        const { duplicate } = await limitedWrite(options.rateLimiter, [options.addressLimits.of(request, 'viewing')], () =>
+          collector.record({
+            sessionId: token.sessionId,
+            videoId: token.videoId,
+            viewerId: batch.viewer_id,
+            sequence: batch.sequence,
+            events: batch.events,
+            receivedAt: now,
+          }),
+        );
         return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true, duplicate });
       } catch (error) {
         // The player keeps the batch and sends it again with the same sequence.

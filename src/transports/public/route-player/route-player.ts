@@ -5,7 +5,7 @@
  *   and a viewing token per playable step (each step's viewing goes to POST /collect as its own
  *   session); a paused route a "paused" page; anything else a 404 page; an outage a 503 page.
  * - POST /r/{route_id}/events: the visit's steps, choices and finish (route-visits.ts), readable
- *   from a beacon too.
+ *   from a beacon too; limited per client address.
  * - POST /r/{route_id}/lead: the route's lead form; captures the lead and completes the visit,
  *   limited and answered like POST /leads/capture.
  * - GET /route-player.js: the script (it builds on /player.js's reporting).
@@ -16,7 +16,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
-import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { inputProblems, validateInput } from '../../../core/pipeline/validation.ts';
 import {
   completeWithLead,
@@ -28,11 +27,13 @@ import {
 } from '../../../domains/routes/index.ts';
 import { createViewingTokens } from '../../../domains/viewing/index.ts';
 import { isBot } from '../collect/collect.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { requireRouteToken } from '../http/viewing-token-check.ts';
-import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, checkSubmissionRate } from '../watch/lead-capture.ts';
+import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
+import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, viewerSubmissionLimit } from '../watch/lead-capture.ts';
 import { eventShapeProblems, RouteEventsBody, RouteLeadBody } from './route-player-bodies.ts';
 import { MISSING_PAGE, PAUSED_PAGE, ROUTE_HEADERS, routePage, UNAVAILABLE_PAGE } from './route-player-page.ts';
 
@@ -44,6 +45,7 @@ export interface RoutePlayerOptions {
   /** The service secret route and viewing tokens are signed with. */
   secret: string;
   rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -102,18 +104,20 @@ async function postEvents(options: RoutePlayerOptions, request: FastifyRequest, 
   const body = request.body as RouteEventsBody;
   const now = options.clock();
   const { route, visitId } = await tokenRoute(options, request, body.token, now);
-  await recordRouteEvents(options.db, {
-    workspaceId: route.workspaceId,
-    routeId: route.id,
-    visitId,
-    viewerId: body.viewer_id,
-    events: body.events.map((event) =>
-      event.type === 'choice'
-        ? { type: 'choice', index: event.index, step_id: event.step_id, choice_id: event.choice_id as string }
-        : { type: event.type, index: event.index, step_id: event.step_id },
-    ),
-    now,
-  });
+  await limitedWrite(options.rateLimiter, [options.addressLimits.of(request, 'route_events')], () =>
+    recordRouteEvents(options.db, {
+      workspaceId: route.workspaceId,
+      routeId: route.id,
+      visitId,
+      viewerId: body.viewer_id,
+      events: body.events.map((event) =>
+        event.type === 'choice'
+          ? { type: 'choice', index: event.index, step_id: event.step_id, choice_id: event.choice_id as string }
+          : { type: event.type, index: event.index, step_id: event.step_id },
+      ),
+      now,
+    }),
+  );
   return reply.code(200).header('Cache-Control', 'no-store').send({ accepted: true });
 }
 
@@ -122,20 +126,17 @@ async function postLead(options: RoutePlayerOptions, request: FastifyRequest, re
   const body = validateInput<RouteLeadBody>(RouteLeadBody, request.body, 'json');
   const now = options.clock();
   const { route, visitId } = await tokenRoute(options, request, body.token, now);
-  // The watch page form's limits: per page view (here the visit) and per browser, which both forms share.
-  const buckets: [string, number][] = [
-    [`route-lead:visit:${visitId}`, CAPTURE_LIMITS.perToken],
-    [`lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer],
+  // The watch page form's limits: per address and per browser, which both forms share, and per page
+  // view (here the visit).
+  const limits: WriteLimit[] = [
+    options.addressLimits.of(request, 'lead_forms'),
+    { bucket: `route-lead:visit:${visitId}`, limit: CAPTURE_LIMITS.perToken, tooMany: 'submissions' },
+    viewerSubmissionLimit(body.viewer_id),
   ];
-  for (const [bucket, limit] of buckets) await checkSubmissionRate(options.rateLimiter, bucket, limit);
   const { token: _token, viewer_id, index, step_id, ...fields } = body;
-  try {
-    await completeWithLead(options.db, { ...visitOf(route, visitId, viewer_id, now), index, stepId: step_id, fields });
-  } catch (error) {
-    // The 503 says "retry in 5 s": a person retrying through an outage must not end up limited for a minute.
-    if (outageError(error)) for (const [bucket, limit] of buckets) await options.rateLimiter.refund(bucket, limit);
-    throw error;
-  }
+  await limitedWrite(options.rateLimiter, limits, () =>
+    completeWithLead(options.db, { ...visitOf(route, visitId, viewer_id, now), index, stepId: step_id, fields }),
+  );
   // As on the watch page: the same answer, no sooner, whether the email was a lead already or not.
   await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
   return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });

@@ -1,8 +1,8 @@
 /**
  * POST /leads/capture: where the watch and embed pages' lead form submits. No API credential: the
  * page's viewing token names the video and the session, as for /collect, so a form can only be sent
- * for a video a page showed, and only while that video asks for it. Limited per page view (token)
- * and per browser (viewer id). The answer is the same 202 for a new email and a known one, and no
+ * for a video a page showed, and only while that video asks for it. Limited per client address,
+ * per page view (token) and per browser (viewer id). The answer is the same 202 for a new email and a known one, and no
  * sooner than ANSWER_FLOOR_MS, so neither its content nor its timing tells whether an address is
  * already a lead.
  */
@@ -10,20 +10,28 @@ import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DataAccess } from '../../../core/context.ts';
-import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
-import { outageError } from '../../../core/pipeline/unavailable.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import { Email, PersonName, Phone } from '../../../core/schemas.ts';
 import { captureLead } from '../../../domains/leads/index.ts';
 import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/index.ts';
+import type { AddressLimits } from '../http/address-limits.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
+import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
 
 const BODY_LIMIT = 8 * 1024;
-/** Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not. */
+/**
+ * Submissions a minute: a person retrying a typo stays well inside; a script filling forms does not.
+ * Both forms also draw from their client address's `lead_forms` limit (http/address-limits.ts).
+ */
 export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
+
+/** The browser's limit, which the watch page's form and the route player's share. */
+export function viewerSubmissionLimit(viewerId: string): WriteLimit {
+  return { bucket: `lead-capture:viewer:${viewerId}`, limit: CAPTURE_LIMITS.perViewer, tooMany: 'submissions' };
+}
 /**
  * An accepted submission is answered no sooner than this after it arrived. Creating a lead and
  * enriching a known one are different work (about 14 ms against 12 ms, median, on PostgreSQL), so an
@@ -49,6 +57,7 @@ export interface LeadCaptureOptions {
   db: DataAccess;
   viewingTokens: ViewingTokens;
   rateLimiter: RateLimiter;
+  addressLimits: AddressLimits;
   clock: () => Date;
 }
 
@@ -60,33 +69,17 @@ export async function registerLeadCapture(app: FastifyInstance, options: LeadCap
       const body = validateInput<LeadCaptureBody>(LeadCaptureBody, request.body, 'json');
       const now = options.clock();
       const token = requireViewingToken(options.viewingTokens, body.token, now);
-      const buckets: [string, number][] = [
-        [`lead-capture:token:${token.sessionId}`, CAPTURE_LIMITS.perToken],
-        [`lead-capture:viewer:${body.viewer_id}`, CAPTURE_LIMITS.perViewer],
+      const limits: WriteLimit[] = [
+        options.addressLimits.of(request, 'lead_forms'),
+        { bucket: `lead-capture:token:${token.sessionId}`, limit: CAPTURE_LIMITS.perToken, tooMany: 'submissions' },
+        viewerSubmissionLimit(body.viewer_id),
       ];
-      for (const [bucket, limit] of buckets) await checkSubmissionRate(options.rateLimiter, bucket, limit);
       const { token: _token, viewer_id, ...fields } = body;
-      try {
-        await captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now });
-      } catch (error) {
-        // The 503 says "retry in 5 s": a person retrying through an outage must not end up limited for a minute.
-        if (outageError(error)) for (const [bucket, limit] of buckets) await options.rateLimiter.refund(bucket, limit);
-        throw error;
-      }
+      await limitedWrite(options.rateLimiter, limits, () =>
+        captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now }),
+      );
       await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
       return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
     });
   });
-}
-
-/** One submission from the bucket, or `429 rate_limited` with Retry-After (the route player's form shares it). */
-export async function checkSubmissionRate(limiter: RateLimiter, bucket: string, limit: number): Promise<void> {
-  const decision = await limiter.consume(bucket, limit);
-  if (decision.allowed) return;
-  throw new AppError(
-    'rate_limited',
-    `Too many submissions; try again in ${decision.resetSeconds} seconds.`,
-    { retry_after_seconds: decision.resetSeconds },
-    { 'Retry-After': String(decision.resetSeconds) },
-  );
 }

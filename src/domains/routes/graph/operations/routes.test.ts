@@ -690,3 +690,19 @@ test('add_route_branches: a choice opens an active event type’s booking page; 
   assert.equal(relive.status, 400, 'asking for live again names the problem');
   assert.match(relive.body.error.message, /which is inactive/);
 });
+
+test('list_routes by a video not of the workspace is not_found, not an empty list', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirVideo = await other.addVideo({ title: 'Their video' });
+  await other.addRoute({ name: 'Theirs', videoIds: [theirVideo] });
+  for (const videoId of [theirVideo, randomUUID()]) {
+    const res = await harness.request('GET', `/v1/routes?video_id=${videoId}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual([res.body.error.code, res.body.error.message], ['not_found', `No video with id ${videoId} in this workspace.`]);
+  }
+  const mine = await harness.request('GET', `/v1/routes?video_id=${await ws.addVideo()}`, { token: ws.key });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.routes, []);
+});

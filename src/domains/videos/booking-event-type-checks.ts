@@ -2,9 +2,9 @@
  * update_video's `booking_event_type_id` (the watch page's "Book a call"): it must name an active
  * event type of the video's workspace, and the workspace's plan must include scheduling, or the
  * button would lead to a booking page that answers 404. An id no event type of the workspace has is
- * not_found once the rest of the input is well-shaped (AppError.refusing). Checked the same way by the pipeline on an
- * input whose shape is wrong too (Operation.databaseProblems), so one answer lists every problem,
- * and by the handler on a valid one. It reads the input as sent, trusting nothing.
+ * not_found once the rest of the input is well-shaped (AppError.refusing). Checked the same way by
+ * the pipeline on an input whose shape is wrong too (Operation.databaseProblems), so one answer
+ * lists every problem, and by the handler on a valid one. It reads the input as sent, trusting nothing.
  */
 import type { Kysely } from 'kysely';
 import { type FieldProblem, unknownId } from '../../core/errors.ts';

@@ -3,8 +3,9 @@
  * video, a choice's to_video), resolved together in two queries. Only ready, non-archived videos of
  * the caller's workspace can be a step. What cannot be resolved is a problem of the field that named
  * it, so one answer lists them all: an id no video of the workspace has (another workspace's id reads
- * the same; the handler answers not_found for it, AppError.refusing), a video that is archived or not ready, a title nothing has, or a title several videos
- * share, naming the candidates so the writer can send an id.
+ * the same; on a well-formed call the handler answers not_found for it, AppError.refusing), a video
+ * that is archived or not ready, a title nothing has, or a title several videos share, naming the
+ * candidates so the writer can send an id.
  */
 import type { Kysely } from 'kysely';
 import { type FieldProblem, unknownId } from '../../../core/errors.ts';

@@ -3,9 +3,9 @@
  * public booking page). In the caller's transaction, in this order:
  * 1. the workspace's booking writes are serialized (lockWorkspaceBookings), the event type is read
  *    (unknown: not_found; inactive: 409), the video and route it came from checked (not the
- *    workspace's: 400 naming the field, booking-sources.queries.ts) and the start judged by the slot engine against every
- *    confirmed booking and busy time: not offered is `409 conflict` with the reasons and the next
- *    offered slots (slot-conflict.ts);
+ *    workspace's: 400 naming the field, booking-sources.queries.ts) and the start judged by the
+ *    slot engine against every confirmed booking and busy time: not offered is `409 conflict` with
+ *    the reasons and the next offered slots (slot-conflict.ts);
  * 2. the booking is inserted, confirmed, with the event type's buffers and the hash of a new secret
  *    (the partial unique index on confirmed starts is a second guard, answered with the same 409);
  * 3. the invitee's lead is created or enriched by email (source `booking`), the browser linked, a

@@ -5,8 +5,9 @@
  *   without the operation's scope: 403 naming it; a plan without the operation's entitlement: 403
  *   plan_limit;
  * - another workspace's real ids, put wherever the input takes an id of that resource (found by the
- *   `x-resource` annotation: paths, filters, bodies, arrays of ids), are not_found in paths, never
- *   appear in an answer, and that workspace's rows, in every table, stay exactly as they were.
+ *   `x-resource` annotation: paths, filters, bodies, arrays of ids, fields taking an id or a name),
+ *   are not_found naming that kind of thing, and so is an id nobody has; they never appear in an
+ *   answer, and that workspace's rows, in every table, stay exactly as they were.
  * An operation added tomorrow is covered the day it lands, without editing this file, unless its ids
  * refer to a new kind of resource: then FIXTURES needs a way to make one.
  */
@@ -23,7 +24,7 @@ import { SCOPES, type Scope } from '../src/core/scopes.ts';
 import type { CredentialKind } from '../src/core/secrets/tokens.ts';
 import { startTestApp, type TestApp, type TestWorkspace } from './helpers/app.ts';
 import { callTool, connectMcp, urlOf } from './helpers/mcp-client.ts';
-import { inputWithIds, isPathSlot, restRequest } from './helpers/operation-request.ts';
+import { inputWithIds, inputWithIdsAsGiven, isPathSlot, restRequest } from './helpers/operation-request.ts';
 import { viewer, watch } from './helpers/viewing.ts';
 import { changesBetween, snapshotWorkspace, tablesWithWorkspaceId, type WorkspaceSnapshot } from './helpers/workspace-snapshot.ts';
 
@@ -90,7 +91,7 @@ interface Answer {
   /** The HTTP status (200 for an MCP tool result, error or not). */
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: assertions read arbitrary error details
-  error?: { code: string; details?: any };
+  error?: { code: string; message?: string; details?: any };
   text: string;
   challenge?: string;
 }
@@ -231,22 +232,46 @@ interface Attack {
   input: Record<string, unknown>;
   /** The other workspace's ids in the input: a not_found answer may name them, nothing else may. */
   sent: string[];
-  /** One of them is a path parameter, so the answer must be not_found. */
-  inPath: boolean;
+  /**
+   * The answer must be not_found naming this resource: a path parameter, or the one id of the call
+   * that is not the caller's, sent as a client would send it (SPEC §1).
+   */
+  notFound?: Resource;
 }
 
 type Ids = ReturnType<typeof realIds>['ids'];
 
 /**
- * The calls to try: every id slot filled with the other workspace's ids; and, when the input takes
- * more than one id or an array of them, each slot in turn given one of the other workspace's ids among
- * the caller's own (a real endpoint of its own with a foreign delivery, a comparison of its own video
- * with a foreign one). An input without ids is sent as in the example: its answer must still show
- * nothing of the other workspace.
+ * For an id the operation's example cannot carry alone (another field of the example excludes it, or
+ * names a video by a title the caller's workspace does not have), the input to carry it in instead.
+ * By operation, then by slot (its path joined with dots); ids in it are replaced as in the example.
+ */
+const EXAMPLES_FOR_SLOT: Record<string, Record<string, Record<string, unknown>>> = {
+  // A lead is named one way: by lead_id or by email; refunds_outcome_id belongs to a refund.
+  record_outcome: {
+    lead_id: { kind: 'purchase', amount: 4900, currency: 'USD', lead_id: '', external_id: 'order-1001' },
+    refunds_outcome_id: { kind: 'refund', amount: 100, currency: 'USD', refunds_outcome_id: '' },
+  },
+  // The channel features one item.
+  set_channel_featured: { route_id: { route_id: '' } },
+  // A branch has exactly one target, and the example's to_video is a title of the example's library.
+  add_route_branches: {
+    from_step_id: { route_id: '', from_step_id: '', branches: [{ label: 'Done', end: true }] },
+    'branches.[].to_step_id': { route_id: '', branches: [{ label: 'Again', to_step_id: '' }] },
+    'branches.[].event_type_id': { route_id: '', branches: [{ label: 'Book a demo', event_type_id: '' }] },
+  },
+};
+
+/**
+ * The calls to try: every id slot filled with the other workspace's ids, the optional ones too; and
+ * each slot in turn given one of the other workspace's ids, then an id nobody has, in an input that is
+ * otherwise the caller's own and as a client sends it (the example's fields, the caller's real ids):
+ * those must be not_found, whether the id is in the path, a filter or the body. An input without ids
+ * is sent as in the example: its answer must still show nothing of the other workspace.
  */
 async function attacksOn(op: AnyOperation, theirs: Ids, own: Ids): Promise<Attack[]> {
   const slots = idSlots(op.input);
-  // By path: inputWithIds reads the schema again, so slots are told apart by where they are.
+  // By path: the input builders read the schema again, so slots are told apart by where they are.
   const where = (slot: IdSlot) => slot.path.join('.');
   const theirIds = new Map<string, string[]>();
   const ownIds = new Map<string, string[]>();
@@ -254,38 +279,35 @@ async function attacksOn(op: AnyOperation, theirs: Ids, own: Ids): Promise<Attac
     theirIds.set(where(slot), await theirs(slot.resource, countFor(slot)));
     ownIds.set(where(slot), await own(slot.resource, countFor(slot)));
   }
-  const attack = (label: string, pick: (slot: IdSlot) => { ids: string[]; foreign: string[] }): Attack => {
-    const sent: string[] = [];
-    let inPath = false;
-    const input = inputWithIds(op, (slot) => {
-      const { ids, foreign } = pick(slot);
-      sent.push(...foreign);
-      if (foreign.length > 0 && isPathSlot(op, slot)) inPath = true;
-      return ids;
-    });
-    return { label, input, sent, inPath };
-  };
-  const attacks = [
-    attack(slots.length > 0 ? 'every id from another workspace' : 'the example input', (slot) => {
-      const ids = theirIds.get(where(slot)) as string[];
-      return { ids, foreign: ids };
-    }),
+  const everyId = inputWithIds(op, (slot) => theirIds.get(where(slot)) as string[]);
+  const attacks: Attack[] = [
+    {
+      label: slots.length > 0 ? 'every id from another workspace' : 'the example input',
+      input: everyId,
+      sent: slots.flatMap((slot) => theirIds.get(where(slot)) as string[]),
+      notFound: slots.find((slot) => isPathSlot(op, slot))?.resource,
+    },
   ];
   const isArray = (slot: IdSlot) => slot.path.at(-1) === EVERY_ITEM;
-  if (slots.length > 1 || slots.some(isArray)) {
-    for (const target of slots) {
-      attacks.push(
-        attack(`another workspace's ${where(target)} among the caller's own ids`, (slot) => {
+  for (const target of slots) {
+    const theirId = (theirIds.get(where(target)) as string[])[0] as string;
+    for (const [whose, stranger] of [
+      ['another workspace’s', theirId],
+      ['an unknown', randomUUID()],
+    ] as const) {
+      const input = inputWithIdsAsGiven(
+        op,
+        (slot) => {
           const mine = ownIds.get(where(slot)) as string[];
-          if (where(slot) !== where(target)) return { ids: mine, foreign: [] };
-          const foreign = [(theirIds.get(where(slot)) as string[])[0] as string];
-          return { ids: isArray(slot) ? [...foreign, ...mine.slice(0, mine.length - 1)] : foreign, foreign };
-        }),
+          if (where(slot) !== where(target)) return mine;
+          return isArray(slot) ? [stranger, ...mine.slice(0, mine.length - 1)] : [stranger];
+        },
+        { example: EXAMPLES_FOR_SLOT[op.name]?.[where(target)], also: (slot) => where(slot) === where(target) },
       );
+      attacks.push({ label: `${whose} ${where(target)}, the rest the caller’s own`, input, sent: [stranger], notFound: target.resource });
     }
   }
-  const distinct = new Map(attacks.map((a) => [JSON.stringify(a.input), a]));
-  return [...distinct.values()];
+  return attacks;
 }
 
 /** What is wrong with an attacker's answer, if anything. */
@@ -293,8 +315,10 @@ function problemWith(op: AnyOperation, attack: Attack, answer: Answer, secrets: 
   const what = `${op.name} with ${attack.label}`;
   if (failed(answer)) return `${what} failed: ${answer.text}`;
   // REST answers not_found with 404; an MCP tool result carries it in a 200.
-  if (attack.inPath && (answer.error?.code !== 'not_found' || ![404, 200].includes(answer.status))) {
-    return `${what} in its path must be not_found: ${answer.text}`;
+  if (attack.notFound) {
+    if (answer.error?.code !== 'not_found' || ![404, 200].includes(answer.status)) return `${what} must be not_found: ${answer.text}`;
+    const noun = attack.notFound.replace('_', ' ');
+    if (!answer.error.message?.toLowerCase().includes(noun)) return `${what}: the not_found must name a ${noun}: ${answer.text}`;
   }
   // Ids in filters and bodies may be not_found, refused for another reason, or succeed on the caller's
   // own data: whatever the answer, it shows nothing of the other workspace (a not_found may name the

@@ -43,6 +43,19 @@ export const MAX_LISTED_PROBLEMS = 20;
 export interface FieldProblem {
   field: string;
   problem: string;
+  /**
+   * Set when the problem is an id that names nothing in the caller's workspace (unknownId): on an input
+   * whose shape is right the answer is then not_found, as for an id in the path (AppError.refusing).
+   */
+  unknownId?: { what: string; id: string };
+}
+
+/**
+ * The problem of a well-formed id in a query or body that names no `what` of the caller's workspace.
+ * It reads the same whoever owns the id, so it reveals nothing of other workspaces.
+ */
+export function unknownId(field: string, what: string, id: string): FieldProblem {
+  return { field, problem: `no ${what} in this workspace has the id ${id}`, unknownId: { what, id } };
 }
 
 export class AppError extends Error {
@@ -86,6 +99,22 @@ export class AppError extends Error {
   static notFound(what: string, id: string): AppError {
     return new AppError('not_found', `No ${what} with id ${id} in this workspace.`);
   }
+
+  /**
+   * The answer to a well-shaped input with problems only the database could see: not_found when an id
+   * names nothing in this workspace (SPEC §1: wherever it is sent), whatever else is wrong, since the
+   * rest cannot be judged against a thing that is not there; invalid_request listing them otherwise.
+   * A not_found names every unknown id, and says in `details.errors` which field sent each.
+   */
+  static refusing(problems: FieldProblem[]): AppError {
+    const unknown = problems.filter((problem) => problem.unknownId);
+    if (unknown.length === 0) return AppError.invalid(problems);
+    const named = [...new Set(unknown.map(({ unknownId: missing }) => `no ${missing?.what} with id ${missing?.id}`))];
+    const message = `${named.join('; ')} in this workspace.`;
+    return new AppError('not_found', message.charAt(0).toUpperCase() + message.slice(1), {
+      errors: unknown.slice(0, MAX_LISTED_PROBLEMS).map(({ field, problem }) => ({ field, problem })),
+    });
+  }
 }
 
 export interface ErrorBody {
@@ -119,7 +148,8 @@ export const ERROR_BODY_SCHEMA = {
         request_id: { type: 'string' },
         details: {
           type: 'object',
-          description: '`errors: [{field, problem}]` for invalid_request, `required_scope` for forbidden, `entitlement` for plan_limit.',
+          description:
+            '`errors: [{field, problem}]` for invalid_request (and for a not_found of ids sent in the query or body), `required_scope` for forbidden, `entitlement` for plan_limit.',
         },
       },
     },

@@ -67,6 +67,14 @@ export const RESOURCE_KEYWORD = 'x-resource';
 export const ResourceId = (resource: Resource, description: string) =>
   Type.String({ format: 'uuid', [RESOURCE_KEYWORD]: resource, description });
 
+/**
+ * A field that names a `resource` by its id or by its name (a video's exact title): annotated like an
+ * id, since an id it takes follows the same rule (not_found when it is not the workspace's), and the
+ * security suites put other workspaces' ids there too. `options` are the string's own rules.
+ */
+export const ResourceReference = (resource: Resource, options: Parameters<typeof Type.String>[0]) =>
+  Type.String({ ...options, [RESOURCE_KEYWORD]: resource });
+
 export const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 /**

@@ -52,3 +52,49 @@ function place(target: unknown, path: readonly string[], ids: readonly string[])
   object[head] = place(object[head], rest, ids);
   return object;
 }
+
+/**
+ * An input as a client would really send it: `example` (the operation's own unless given) with ids put
+ * only where it already holds one (in an array of objects, only in the items that hold that field), in
+ * the path parameters and required fields, and in the slots `also` names, where the example has none
+ * (in an array of objects, its first item). So one slot can be given an id it does not have in the
+ * example without filling every optional slot, which would make an input no client sends (a booking
+ * branch that also plays a step).
+ */
+export function inputWithIdsAsGiven(
+  op: AnyOperation,
+  idsFor: (slot: IdSlot) => readonly string[],
+  { example = op.example, also = () => false }: { example?: unknown; also?: (slot: IdSlot) => boolean } = {},
+): Record<string, unknown> {
+  let input: unknown = structuredClone(example);
+  const required = new Set((op.input as { required?: string[] }).required ?? []);
+  for (const slot of idSlots(op.input)) {
+    const force = also(slot) || isPathSlot(op, slot) || (slot.path.length === 1 && required.has(slot.path[0] as string));
+    if (force || holds(input, slot.path)) input = placeWhereHeld(input, slot.path, idsFor(slot), force);
+  }
+  return input as Record<string, unknown>;
+}
+
+/** Whether `value` holds something at `path` (in any item, for an array). */
+function holds(value: unknown, path: readonly string[]): boolean {
+  const [head, ...rest] = path;
+  if (head === undefined) return value !== undefined;
+  if (head === EVERY_ITEM) return Array.isArray(value) && (rest.length === 0 || value.some((item) => holds(item, rest)));
+  return typeof value === 'object' && value !== null && !Array.isArray(value) && holds((value as Record<string, unknown>)[head], rest);
+}
+
+function placeWhereHeld(target: unknown, path: readonly string[], ids: readonly string[], force: boolean): unknown {
+  const [head, ...rest] = path;
+  if (head === undefined) return ids[0];
+  if (head === EVERY_ITEM) {
+    if (rest.length === 0) return [...ids];
+    const items = Array.isArray(target) && target.length > 0 ? target : [{}];
+    const holding = items.some((item) => holds(item, rest));
+    return items.map((item, index) =>
+      holds(item, rest) || (!holding && force && index === 0) ? placeWhereHeld(item, rest, ids, force) : item,
+    );
+  }
+  const object: Record<string, unknown> = typeof target === 'object' && target !== null && !Array.isArray(target) ? { ...target } : {};
+  object[head] = placeWhereHeld(object[head], rest, ids, force);
+  return object;
+}

@@ -3,7 +3,7 @@
  * it, and what viewers did in it), the list item, and the limits a graph is built within.
  */
 import { Type } from 'typebox';
-import { Id, NOT_BLANK, Nullable, ResourceId, ShownText, StringEnum, Timestamp, Trimmed } from '../../core/schemas.ts';
+import { Id, NOT_BLANK, Nullable, ResourceId, ResourceReference, ShownText, StringEnum, Timestamp, Trimmed } from '../../core/schemas.ts';
 
 export const ROUTE_STATUSES = ['draft', 'live', 'paused', 'archived'] as const;
 export const CHOICE_TARGETS = ['step', 'url', 'lead_form', 'booking', 'end'] as const;
@@ -35,7 +35,7 @@ export const ChoiceLabel = Trimmed(ShownText('The button’s text; unique in the
 
 /** A video named by a writer: its id, or its exact title. */
 export const VideoReference = (description: string) =>
-  Type.String({
+  ResourceReference('video', {
     minLength: 1,
     maxLength: 200,
     ...NOT_BLANK,

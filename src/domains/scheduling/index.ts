@@ -31,6 +31,7 @@ export { eventTypesWithIds, workspaceEventTypes } from './event-types/workspace-
 
 // Then the files that reach other areas.
 export { bookSlot } from './bookings/book-slot.ts';
+export { ownBookingSources } from './bookings/booking-sources.queries.ts';
 export { cancelBooking, rescheduleBooking } from './bookings/booking-changes.ts';
 export { type FeedIds, feedToFetch, recordFeedFailure, storeFeedBusyTimes } from './calendar-feeds/calendar-busy-times.queries.ts';
 export { type BookableEventType, findBookableEventType } from './event-types/bookable-event-types.queries.ts';

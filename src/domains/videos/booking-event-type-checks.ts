@@ -1,12 +1,13 @@
 /**
  * update_video's `booking_event_type_id` (the watch page's "Book a call"): it must name an active
  * event type of the video's workspace, and the workspace's plan must include scheduling, or the
- * button would lead to a booking page that answers 404. Checked the same way by the pipeline on an
- * input whose shape is wrong too (Operation.databaseProblems), so one answer lists every problem,
- * and by the handler on a valid one. It reads the input as sent, trusting nothing.
+ * button would lead to a booking page that answers 404. An id no event type of the workspace has is
+ * not_found once the rest of the input is well-shaped (AppError.refusing). Checked the same way by
+ * the pipeline on an input whose shape is wrong too (Operation.databaseProblems), so one answer
+ * lists every problem, and by the handler on a valid one. It reads the input as sent, trusting nothing.
  */
 import type { Kysely } from 'kysely';
-import type { FieldProblem } from '../../core/errors.ts';
+import { type FieldProblem, unknownId } from '../../core/errors.ts';
 import { PLANS } from '../../core/plans.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import type { Database } from '../../db/tables/index.ts';
@@ -32,7 +33,7 @@ export async function bookingEventTypeProblems(db: Kysely<Database>, workspaceId
   if (row && !PLANS[row.plan].entitlements.has('scheduling')) {
     problems.push({ field: FIELD, problem: `needs the scheduling entitlement, which the ${row.plan} plan does not include` });
   }
-  if (!row?.id) problems.push({ field: FIELD, problem: 'names no event type of this workspace' });
+  if (!row?.id) problems.push(unknownId(FIELD, 'event type', value));
   else if (!row.active) problems.push({ field: FIELD, problem: 'names an inactive event type; activate it first or choose another' });
   return problems;
 }

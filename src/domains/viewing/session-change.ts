@@ -6,6 +6,7 @@
  */
 import type { ViewingEvent } from './collect-batch.ts';
 import { playedRanges } from './collect-batch.ts';
+import { endedTails, toTheEnd } from './video-end.ts';
 import { mergeRanges, type Range, SLICES, sliceAt, slicePlays, totalLength } from './watched-ranges.ts';
 
 /** A view is a session that played at least this long. */
@@ -38,9 +39,12 @@ export interface RollupDelta {
 
 export function applyBatch(before: SessionState, events: readonly ViewingEvent[]): { after: SessionState; delta: RollupDelta } {
   const duration = before.durationSeconds;
-  const played = playedRanges(events, duration);
-  const watched = mergeRanges([...before.watched, ...played]);
-  const playedSeconds = before.playedSeconds + totalLength(played);
+  // Seconds played are as the player counted them; what was watched reaches the end of the video when
+  // the viewer reached the player's (video-end.ts), so the last slice is not lost to a length mismatch.
+  const reported = playedRanges(events, duration);
+  const played = toTheEnd(reported, duration);
+  const watched = mergeRanges([...before.watched, ...played, ...endedTails(events, duration)]);
+  const playedSeconds = before.playedSeconds + totalLength(reported);
   const isView = before.isView || playedSeconds >= VIEW_MIN_SECONDS;
   const engagement = (ranges: Range[]) => Math.min(1, totalLength(ranges) / duration);
   const completed = isView && engagement(watched) >= COMPLETION_SHARE;

@@ -173,3 +173,45 @@ test('key moments without a transcript, and of an evenly watched video', async (
   assert.deepEqual([res.body.views, res.body.has_transcript, res.body.moments], [20, false, []]);
   assert.match(res.body.note, /evenly/);
 });
+
+test('get_video_retention: a viewer who watched to the end covers the last slice, whatever the player’s length', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  // Probed lengths that get_video reports rounded (5.04 → 5, 12.345 → 12.3), and a player whose media
+  // ends half a second early on a longer video; the slack is two slices of a short clip, a second of a long one.
+  for (const [probed, playerShort] of [
+    [5.04, 0],
+    [12.345, 0],
+    [60, 0],
+    [60, 0.5],
+  ] as const) {
+    const videoId = await ws.addVideo({ title: `Clip ${probed}`, duration_seconds: probed });
+    const reported = (await harness.request('GET', `/v1/videos/${videoId}`, { token: ws.key })).body.duration_seconds as number;
+    const end = reported - playerShort;
+    const tag = `${String(probed).replace('.', '_')}_${playerShort * 10}`;
+    // One viewer to the end with an ended event, one to the end without (its ended batch lost), one to the middle.
+    await session(harness, videoId, `end${tag}`, [[progress([0, end / 2])], [progress([end / 2, end]), { type: 'ended', position: end }]]);
+    await session(harness, videoId, `range${tag}`, [[progress([0, end])]]);
+    await session(harness, videoId, `half${tag}`, [[progress([0, reported / 2])]]);
+
+    const res = await harness.request('GET', `/v1/videos/${videoId}/retention`, { token: ws.key });
+    assert.equal(res.status, 200, res.raw);
+    const curve = res.body.curve.map((point: { retention: number }) => point.retention);
+    assert.equal(res.body.views, 3);
+    assert.deepEqual(curve.slice(51), new Array(49).fill(0.6667), `${probed} s, the player ${playerShort} s short: ${curve.slice(51)}`);
+    assert.equal(res.body.curve[99].rewatch, 0.6667, 'reaching the end is no replay of it');
+    assert.deepEqual(
+      res.body.drop_offs.map((drop: { start_seconds: number }) => drop.start_seconds).length,
+      1,
+      'one drop-off, in the middle',
+    );
+    const analytics = await harness.request('GET', `/v1/videos/${videoId}/analytics`, { token: ws.key });
+    assert.equal(analytics.status, 200, analytics.raw);
+    assert.equal(analytics.body.totals.completions, 2, analytics.raw);
+    const played = 2 * end + reported / 2;
+    assert.ok(
+      Math.abs(analytics.body.totals.watch_time_seconds - played) <= 0.05 + 1e-9,
+      `watch time is what was played: ${played}, not ${analytics.body.totals.watch_time_seconds}`,
+    );
+  }
+});

@@ -642,3 +642,23 @@ test('get_lead bounds its history at 50 entries and counts the rest; the journey
   assert.equal(long.body.entries[0].note.body, 'Old note 3', 'the three oldest are left out');
   assert.equal(long.body.entries[499].note.body, 'Note 53', 'the story ends with what happened last');
 });
+
+test('list_leads by a video not of the workspace is not_found on both transports, not an empty list', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirs = await other.addVideo({ title: 'Their video' });
+  await other.addLead({ first_name: 'Theirs' });
+  const client = await connectMcp(t, harness.app, (await ws.mintKey({ kind: 'assistant', scopes: ['leads:read'] })).key);
+  for (const videoId of [theirs, randomUUID()]) {
+    const res = await harness.request('GET', `/v1/leads?video_id=${videoId}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual([res.body.error.code, res.body.error.message], ['not_found', `No video with id ${videoId} in this workspace.`]);
+    const tool = await callTool(client, 'list_leads', { video_id: videoId });
+    assert.equal(tool.isError, true);
+    assert.deepEqual(tool.structuredContent.error.code, 'not_found');
+  }
+  const mine = await harness.request('GET', `/v1/leads?video_id=${await ws.addVideo()}`, { token: ws.key });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.leads, []);
+});

@@ -1,6 +1,7 @@
 /**
  * list_leads: the workspace's leads, most engaged first by default, filtered by the video they
- * watched, status, source, capture dates or a search. Reads only.
+ * watched, status, source, capture dates or a search. Reads only. A video_id that is not a video of
+ * the workspace is not_found, not an empty list.
  */
 import { Type } from 'typebox';
 import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
@@ -8,6 +9,7 @@ import { AppError } from '../../../core/errors.ts';
 import { Pagination, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
+import { assertVideoInWorkspace } from '../../videos/index.ts';
 import { workspaceTimeZone } from '../../workspace/index.ts';
 import { LEAD_SOURCES, LeadSnapshot } from '../leads.events.ts';
 import { LEAD_SORTS, listLeads as queryLeads } from '../leads.queries.ts';
@@ -34,7 +36,7 @@ export const listLeads = defineOperation({
   group: 'Leads',
   scope: 'leads:read',
   write: false,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       video_id: Type.Optional(ResourceId('video', 'Only leads who watched this video or were captured on it.')),
@@ -69,6 +71,7 @@ export const listLeads = defineOperation({
     if (filters.from_date && filters.to_date && filters.from_date > filters.to_date) {
       throw AppError.invalid([{ field: 'from_date', problem: `must be on or before to_date (${filters.to_date})` }]);
     }
+    if (filters.video_id) await assertVideoInWorkspace(ctx.db, ctx.workspaceId, filters.video_id);
     const timeZone = filters.from_date || filters.to_date ? await workspaceTimeZone(ctx.db, ctx.workspaceId) : 'UTC';
     const query = {
       ...filters,

@@ -1,7 +1,8 @@
 /**
  * list_outcomes: the revenue ledger, newest first, filtered by dates (calendar days in the workspace
  * time zone), kind, status, lead and video (named, first or last touch), with totals per currency
- * over the whole filter. Reads only; lead fields masked while the workspace masks.
+ * over the whole filter. Reads only; lead fields masked while the workspace masks. A lead_id or
+ * video_id that is not the workspace's is not_found, not an empty ledger.
  */
 import { Type } from 'typebox';
 import { addDays, startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
@@ -11,6 +12,8 @@ import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../core/schemas.ts';
 import { LATEST_YEAR } from '../../../core/values/real-instants.ts';
 import { IsoDate } from '../../analytics/index.ts';
+import { assertLeadInWorkspace } from '../../leads/index.ts';
+import { assertVideoInWorkspace } from '../../videos/index.ts';
 import { workspaceTimeZone } from '../../workspace/index.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes.events.ts';
 import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
@@ -31,7 +34,7 @@ export const listOutcomes = defineOperation({
   group: 'Outcomes',
   scope: 'outcomes:read',
   write: false,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       from_date: Type.Optional(IsoDate('First day (YYYY-MM-DD, workspace time zone), included.')),
@@ -58,6 +61,8 @@ export const listOutcomes = defineOperation({
     if (input.from_date && input.to_date && input.from_date > input.to_date) {
       throw AppError.invalid([{ field: 'from_date', problem: `must be on or before to_date (${input.to_date})` }]);
     }
+    if (input.lead_id) await assertLeadInWorkspace(ctx.db, ctx.workspaceId, input.lead_id);
+    if (input.video_id) await assertVideoInWorkspace(ctx.db, ctx.workspaceId, input.video_id);
     const timeZone = input.from_date || input.to_date ? await workspaceTimeZone(ctx.db, ctx.workspaceId) : 'UTC';
     const query: OutcomeFilters = {
       from: input.from_date ? startOfLocalDay(input.from_date, timeZone) : undefined,

@@ -470,3 +470,28 @@ test('record_outcome takes the amount as value too, the name every outcome answe
   assert.equal(tooMuch.status, 400, tooMuch.raw);
   assert.equal(tooMuch.body.error.details.errors[0].field, 'value', 'the problem names the field the caller sent');
 });
+
+test('list_outcomes by a lead or video not of the workspace is not_found, not an empty ledger', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirLead = await other.addLead({ first_name: 'Theirs' });
+  const theirVideo = await other.addVideo({ title: 'Their video' });
+  await other.addOutcome({ lead_id: theirLead, video_id: theirVideo });
+  for (const [field, id, what] of [
+    ['lead_id', theirLead, 'lead'],
+    ['lead_id', randomUUID(), 'lead'],
+    ['video_id', theirVideo, 'video'],
+    ['video_id', randomUUID(), 'video'],
+  ] as const) {
+    const res = await harness.request('GET', `/v1/outcomes?${field}=${id}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual([res.body.error.code, res.body.error.message], ['not_found', `No ${what} with id ${id} in this workspace.`]);
+    assert.ok(!res.raw.includes('Their'));
+  }
+  const mine = await harness.request('GET', `/v1/outcomes?lead_id=${await ws.addLead()}&video_id=${await ws.addVideo()}`, {
+    token: ws.key,
+  });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.outcomes, []);
+});

@@ -1,13 +1,13 @@
 /**
  * The booking targets of an add_route_branches call: each `event_type_id` must be an event type of
- * the workspace (another workspace's reads as unknown, and its id is never repeated), active (an
+ * the workspace (another workspace's reads as unknown: not_found, AppError.refusing), active (an
  * inactive one offers no slots, so its booking page books nothing), and the workspace's plan must
  * include scheduling (the booking page answers "not available" otherwise). Every problem is one of
  * the call's, named with the others. Reads the ids as sent: anything but a well-formed id is the
  * schema's to name.
  */
 import type { Kysely } from 'kysely';
-import type { FieldProblem } from '../../../core/errors.ts';
+import { type FieldProblem, unknownId } from '../../../core/errors.ts';
 import { PLANS } from '../../../core/plans.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database } from '../../../db/tables/index.ts';
@@ -36,7 +36,7 @@ export async function checkBookingTargets(db: Kysely<Database>, workspaceId: str
   for (const [index, id] of asked) {
     const field = `branches[${index}].event_type_id`;
     const eventType = byId.get(id);
-    if (!eventType) result.problems.push({ field, problem: 'is not an event type of this workspace (list_event_types lists them)' });
+    if (!eventType) result.problems.push(unknownId(field, 'event type', id));
     else if (!eventType.active) {
       result.problems.push({
         field,

@@ -5,14 +5,17 @@
  * its transaction. So it trusts nothing about the input's shape, and bounds its work: it looks at the
  * first MAX_EXAMINED branches (a list longer than the schema allows is a shape problem already).
  *
- * A step id of another route, or of another workspace, reads "is not a step of this route" and never
- * repeats the id: an answer names nothing of another workspace.
+ * A step id of another route of the workspace reads "is not a step of this route"; an id no step of
+ * the workspace has, another workspace's included, is unknown (not_found once the shape is right,
+ * AppError.refusing), named like any id the caller sent: an answer shows nothing of another workspace.
  */
 import type { Kysely } from 'kysely';
-import type { FieldProblem } from '../../../core/errors.ts';
+import { type FieldProblem, unknownId } from '../../../core/errors.ts';
+import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { ROUTE_LIMITS } from '../routes.schemas.ts';
 import { checkBookingTargets } from './booking-targets.ts';
+import { workspaceStepIds } from './route-graph.queries.ts';
 import { type GraphStep, stepName } from './route-graph.ts';
 import { labelKey, stepLimitProblem, type WiredChoice } from './route-writes.queries.ts';
 import { isReferenceText } from './step-video-checks.ts';
@@ -45,14 +48,15 @@ export async function checkBranches(
   const fields = fieldsOf(input);
   const problems: FieldProblem[] = [];
   const stepOf = (id: unknown) => (typeof id === 'string' ? steps.find((step) => step.id === id.toLowerCase()) : undefined);
+  const branches = (Array.isArray(fields.branches) ? fields.branches : []).slice(0, MAX_EXAMINED).map(fieldsOf);
+  const stepProblem = await stepProblems(db, workspaceId, [fields.from_step_id, ...branches.map((branch) => branch.to_step_id)], stepOf);
   const fromStep = fields.from_step_id === undefined ? steps.find((step) => step.position === 0) : stepOf(fields.from_step_id);
-  if (fields.from_step_id !== undefined && !fromStep) problems.push({ field: 'from_step_id', problem: NOT_A_STEP });
+  if (fields.from_step_id !== undefined && !fromStep) problems.push(stepProblem('from_step_id', fields.from_step_id));
   const duration = fromStep?.video.durationSeconds;
   if (typeof fields.ask_at_second === 'number' && typeof duration === 'number' && fields.ask_at_second > duration) {
     problems.push({ field: 'ask_at_second', problem: `is past the end of the step’s video, which is ${duration} seconds long` });
   }
 
-  const branches = (Array.isArray(fields.branches) ? fields.branches : []).slice(0, MAX_EXAMINED).map(fieldsOf);
   const references: VideoReference[] = [];
   const labels = new Map<string, string>();
   branches.forEach((branch, i) => {
@@ -72,7 +76,7 @@ export async function checkBranches(
         problem: `needs exactly one target (to_step_id, to_video, url, event_type_id, lead_form or end); ${has}`,
       });
     }
-    if (branch.to_step_id !== undefined && !stepOf(branch.to_step_id)) problems.push({ field: at('to_step_id'), problem: NOT_A_STEP });
+    if (branch.to_step_id !== undefined && !stepOf(branch.to_step_id)) problems.push(stepProblem(at('to_step_id'), branch.to_step_id));
     if (branch.url !== undefined && !isHttpsLink(branch.url)) {
       problems.push({ field: at('url'), problem: 'must be an https link (https://…); plain http and other schemes are refused' });
     }
@@ -141,6 +145,24 @@ function reusableStep(steps: readonly GraphStep[], fromStep: GraphStep, label: u
     steps.filter((step) => step.id !== fromStep.id).flatMap((step) => step.choices.map((choice) => choice.toStepId)),
   );
   return steps.find((step) => candidate(step) && !ledToElsewhere.has(step.id));
+}
+
+/**
+ * What is wrong with a step id that is not one of the route's: unknown when no step of the workspace
+ * has it (one query for all the ids sent), else a step of another route.
+ */
+async function stepProblems(
+  db: Kysely<Database>,
+  workspaceId: string,
+  sent: readonly unknown[],
+  stepOf: (id: unknown) => GraphStep | undefined,
+): Promise<(field: string, id: unknown) => FieldProblem> {
+  const elsewhere = sent.filter((id): id is string => typeof id === 'string' && isUuid(id) && !stepOf(id)).map((id) => id.toLowerCase());
+  const known = await workspaceStepIds(db, workspaceId, [...new Set(elsewhere)]);
+  return (field, id) =>
+    typeof id === 'string' && isUuid(id) && !known.has(id.toLowerCase())
+      ? unknownId(field, 'route step', id)
+      : { field, problem: NOT_A_STEP };
 }
 
 /** In the order of the input: the step's fields, each branch's, then the list's as a whole. */

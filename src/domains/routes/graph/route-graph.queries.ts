@@ -20,6 +20,22 @@ export function lockRoute(db: Kysely<Database>, workspaceId: string, routeId: st
   return findInWorkspace(db, 'routes', { workspaceId, id: routeId }, (query) => query.selectAll().forUpdate());
 }
 
+/**
+ * Of these well-formed step ids, those naming a step of the workspace, of any route: a step id that
+ * is none of them is not_found (another workspace's reads the same), one of another route is not a
+ * step of the route being wired.
+ */
+export async function workspaceStepIds(db: Kysely<Database>, workspaceId: string, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('route_steps')
+    .select('id')
+    .where('workspace_id', '=', workspaceId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The route's steps (in the order they were added) with their videos and current choices. */
 export async function loadRouteGraph(db: Kysely<Database>, workspaceId: string, routeId: string): Promise<RouteGraph> {
   const [steps, choices] = await Promise.all([

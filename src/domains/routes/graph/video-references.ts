@@ -3,11 +3,12 @@
  * video, a choice's to_video), resolved together in two queries. Only ready, non-archived videos of
  * the caller's workspace can be a step. What cannot be resolved is a problem of the field that named
  * it, so one answer lists them all: an id no video of the workspace has (another workspace's id reads
- * the same), a video that is archived or not ready, a title nothing has, or a title several videos
- * share, naming the candidates so the writer can send an id.
+ * the same; on a well-formed call the handler answers not_found for it, AppError.refusing), a video
+ * that is archived or not ready, a title nothing has, or a title several videos share, naming the
+ * candidates so the writer can send an id.
  */
 import type { Kysely } from 'kysely';
-import type { FieldProblem } from '../../../core/errors.ts';
+import { type FieldProblem, unknownId } from '../../../core/errors.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { videosTitled, videosWithIds } from '../../videos/index.ts';
@@ -65,7 +66,7 @@ export async function resolveVideoReferences(
   for (const { field, reference } of trimmed) {
     if (isUuid(reference)) {
       const video = byId.find((candidate) => candidate.id === reference.toLowerCase());
-      if (!video) problems.push({ field, problem: `no video in this workspace has the id ${reference}` });
+      if (!video) problems.push(unknownId(field, 'video', reference));
       else if (!usable(video)) problems.push({ field, problem: `the video ${quote(video.title)} ${unusable(video)}` });
       else videos.set(field, { id: video.id, title: video.title });
       continue;

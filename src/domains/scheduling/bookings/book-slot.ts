@@ -2,9 +2,10 @@
  * bookSlot: books one start of an event type, the one way a booking is made (create_booking and the
  * public booking page). In the caller's transaction, in this order:
  * 1. the workspace's booking writes are serialized (lockWorkspaceBookings), the event type is read
- *    (unknown: not_found; inactive: 409) and the start judged by the slot engine against every
- *    confirmed booking and busy time: not offered is `409 conflict` with the reasons and the next
- *    offered slots (slot-conflict.ts);
+ *    (unknown: not_found; inactive: 409), the video and route it came from checked (not the
+ *    workspace's: 400 naming the field, booking-sources.queries.ts) and the start judged by the
+ *    slot engine against every confirmed booking and busy time: not offered is `409 conflict` with
+ *    the reasons and the next offered slots (slot-conflict.ts);
  * 2. the booking is inserted, confirmed, with the event type's buffers and the hash of a new secret
  *    (the partial unique index on confirmed starts is a second guard, answered with the same 409);
  * 3. the invitee's lead is created or enriched by email (source `booking`), the browser linked, a
@@ -26,7 +27,8 @@ import { loadSlotContext } from '../availability/slot-context.queries.ts';
 import { captureBookingLead, recordBookingActivity } from './booking-lead.ts';
 import { newBookingSecret } from './booking-secret.ts';
 import { bookingSnapshot } from './booking-snapshot.ts';
-import { bookableEventType, bookingSources, insertBooking, lockWorkspaceBookings, setBookingLinks } from './booking-writes.queries.ts';
+import { requireBookingSources } from './booking-sources.queries.ts';
+import { bookableEventType, insertBooking, lockWorkspaceBookings, setBookingLinks } from './booking-writes.queries.ts';
 
 /** A booked call with no value of its own is recorded at 0 in this currency (the ledger needs one; 0 is 0 in any). */
 export const NO_VALUE_CURRENCY = 'USD';
@@ -37,7 +39,7 @@ export interface BookSlotRequest {
   start: Date;
   /** `timezone`: an IANA name (validated by the caller); default the event type's zone. */
   invitee: { email: string; name?: string | null; phone?: string | null; timezone?: string | null };
-  /** Where it was booked from. Ids not of the workspace are dropped; `viewerId` is the player's browser id. */
+  /** Where it was booked from: ids of the workspace, or 400 naming the field; `viewerId` is the player's browser id. */
   from?: { videoId?: string | null; routeId?: string | null; viewerId?: string | null };
   now: Date;
   /** Who booked, for the lead's history: a credential's name, "booking page". */
@@ -61,6 +63,7 @@ export async function bookSlot(db: Kysely<Database>, request: BookSlotRequest): 
   const emit = outboxEmitter(db, workspaceId, now);
   await lockWorkspaceBookings(db, workspaceId);
   const eventType = await bookableEventType(db, workspaceId, request.eventTypeId);
+  const sources = await requireBookingSources(db, workspaceId, request.from ?? {});
   const rules = rulesOf(eventType);
   const inviteeZone = (request.invitee.timezone && canonicalTimeZone(request.invitee.timezone)) || eventType.time_zone;
   const refuse = async (reasons: Parameters<typeof slotNotOffered>[1]) => {
@@ -72,7 +75,6 @@ export async function bookSlot(db: Kysely<Database>, request: BookSlotRequest): 
   const verdict = explainStart(rules, start, context);
   if (!verdict.offered) throw await refuse(verdict.reasons);
 
-  const sources = await bookingSources(db, workspaceId, request.from ?? {});
   const { secret, hash } = newBookingSecret();
   const invitee = {
     email: request.invitee.email.trim(),

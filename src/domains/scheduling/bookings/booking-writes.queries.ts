@@ -8,10 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
 import { findInWorkspace } from '../../../core/find-in-workspace.ts';
-import { isUuid } from '../../../core/values/real-instants.ts';
 import type { BookingRow, Database, EventTypeRow } from '../../../db/tables/index.ts';
-import { hasRoute } from '../../routes/index.ts';
-import { videosWithIds } from '../../videos/index.ts';
 import { lockWorkspace } from '../../workspace/index.ts';
 
 /**
@@ -42,23 +39,6 @@ export async function bookableEventType(db: Kysely<Database>, workspaceId: strin
 /** The booking's row locked until the transaction ends, or not_found. */
 export async function lockBooking(db: Kysely<Database>, workspaceId: string, bookingId: string): Promise<BookingRow> {
   return findInWorkspace(db, 'bookings', { workspaceId, id: bookingId }, (q) => q.selectAll().forUpdate());
-}
-
-/**
- * Of the ids a booking says it came from, those of the workspace's own video and route; others are
- * dropped (they reach us from a public page's query string, where anyone can write anything).
- */
-export async function bookingSources(
-  db: Kysely<Database>,
-  workspaceId: string,
-  from: { videoId?: string | null | undefined; routeId?: string | null | undefined },
-): Promise<{ videoId: string | null; routeId: string | null }> {
-  const videoId = from.videoId && isUuid(from.videoId) ? from.videoId : null;
-  const routeId = from.routeId && isUuid(from.routeId) ? from.routeId : null;
-  return {
-    videoId: videoId && (await videosWithIds(db, workspaceId, [videoId])).length > 0 ? videoId : null,
-    routeId: routeId && (await hasRoute(db, workspaceId, routeId)) ? routeId : null,
-  };
 }
 
 export interface NewBooking {

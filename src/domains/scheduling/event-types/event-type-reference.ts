@@ -2,11 +2,12 @@
  * An event type a caller names by id or by exact name (get_scheduling_availability's `event_type`),
  * resolved as create_route resolves a video: what cannot be resolved is a problem of the field, so it
  * is listed with every other problem of the request. An id no event type of the workspace has reads
- * the same whoever owns it; a name several event types share is refused naming them with their ids,
- * unless exactly one of them is active (an inactive namesake is an old version kept for its bookings).
+ * the same whoever owns it, and is a not_found once the request's shape is right (AppError.refusing);
+ * a name several event types share is refused naming them with their ids, unless exactly one of them
+ * is active (an inactive namesake is an old version kept for its bookings).
  */
 import { type Kysely, sql } from 'kysely';
-import type { FieldProblem } from '../../../core/errors.ts';
+import { type FieldProblem, unknownId } from '../../../core/errors.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
 import type { Database, EventTypeRow } from '../../../db/tables/index.ts';
 
@@ -34,7 +35,7 @@ export async function resolveEventType(
       .where('workspace_id', '=', workspaceId)
       .where('id', '=', wanted.toLowerCase())
       .executeTakeFirst();
-    return row ? { eventType: row, problems: [] } : problem(`no event type in this workspace has the id ${wanted}`);
+    return row ? { eventType: row, problems: [] } : { eventType: undefined, problems: [unknownId(field, 'event type', wanted)] };
   }
   // Case-insensitive here, so that "intro call" can point at "Intro call"; the match itself is exact.
   const namesakes = await db

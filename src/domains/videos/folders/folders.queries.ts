@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
+import { findInWorkspace } from '../../../core/find-in-workspace.ts';
 import { type KeysetOrder, keysetPage } from '../../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../../core/lists/pagination.ts';
 import type { Database } from '../../../db/tables/index.ts';
@@ -72,6 +73,11 @@ export async function getFolder(db: Kysely<Database>, workspaceId: string, folde
   ).executeTakeFirst();
   if (!row) throw AppError.notFound('folder', folderId);
   return toFolder(row);
+}
+
+/** not_found unless the workspace has this folder: a list filtered by a folder names one that is there. */
+export async function assertFolderExists(db: Kysely<Database>, workspaceId: string, folderId: string): Promise<void> {
+  await findInWorkspace(db, 'folders', { workspaceId, id: folderId }, (query) => query.select('id'));
 }
 
 /** Locks the folder row for the rest of the transaction; not_found unless it is in this workspace. */

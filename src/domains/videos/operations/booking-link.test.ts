@@ -47,7 +47,7 @@ test('update_video sets the booking event type, get_video shows it with its URL,
   );
 });
 
-test('another workspace’s, an unknown or an inactive event type is a problem, named with the input’s other problems', async (t) => {
+test('another workspace’s or an unknown event type is not_found; an inactive one a problem, named with the input’s other problems', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();
   const other = await harness.workspace();
@@ -55,16 +55,25 @@ test('another workspace’s, an unknown or an inactive event type is a problem, 
   const patch = (body: Record<string, unknown>, token = ws.key, id = videoId) =>
     harness.request('PATCH', `/v1/videos/${id}`, { token, body });
 
-  const foreign = await patch({ booking_event_type_id: await other.addEventType(), title: '' });
+  // Beside a problem of the input's shape, the unknown id is one of the 400's problems …
+  const foreignId = await other.addEventType();
+  const foreign = await patch({ booking_event_type_id: foreignId, title: '' });
   assert.equal(foreign.status, 400, foreign.raw);
   assert.deepEqual(foreign.body.error.details.errors, [
     { field: 'title', problem: foreign.body.error.details.errors[0].problem },
-    { field: 'booking_event_type_id', problem: 'names no event type of this workspace' },
+    { field: 'booking_event_type_id', problem: `no event type in this workspace has the id ${foreignId}` },
   ]);
-  const unknown = await patch({ booking_event_type_id: randomUUID() });
-  assert.deepEqual(unknown.body.error.details.errors, [
-    { field: 'booking_event_type_id', problem: 'names no event type of this workspace' },
-  ]);
+  // … and on a well-formed input it is not_found (SPEC §1), whoever owns it, and nothing changes.
+  for (const id of [foreignId, randomUUID()]) {
+    const missing = await patch({ booking_event_type_id: id, title: 'Renamed' });
+    assert.equal(missing.status, 404, missing.raw);
+    assert.equal(missing.body.error.code, 'not_found');
+    assert.equal(missing.body.error.message, `No event type with id ${id} in this workspace.`);
+    assert.deepEqual(missing.body.error.details.errors, [
+      { field: 'booking_event_type_id', problem: `no event type in this workspace has the id ${id}` },
+    ]);
+  }
+  assert.equal((await harness.request('GET', `/v1/videos/${videoId}`, { token: ws.key })).body.title, 'Tour');
   const inactive = await patch({ booking_event_type_id: await ws.addEventType({ active: false }) });
   assert.equal(inactive.status, 400);
   assert.deepEqual(inactive.body.error.details.errors, [

@@ -1,10 +1,12 @@
 /**
- * list_videos: the library, newest first by default, with status and view counts. Reads only.
+ * list_videos: the library, newest first by default, with status and view counts. Reads only. A
+ * folder_id that is not a folder of the workspace is not_found, not an empty list.
  */
 import { Type } from 'typebox';
 import { ListOutput, PaginationInput, paginate } from '../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { ResourceId, StringEnum, Tag } from '../../../core/schemas.ts';
+import { assertFolderExists } from '../folders/folders.queries.ts';
 import { ARCHIVED_FILTERS, listVideos as queryVideos, VIDEO_SORTS } from '../videos.queries.ts';
 import { VIDEO_STATUSES, VideoSummary } from '../videos.schemas.ts';
 
@@ -20,7 +22,7 @@ export const listVideos = defineOperation({
   group: 'Videos',
   scope: 'videos:read',
   write: false,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       status: Type.Optional(StringEnum(VIDEO_STATUSES, { description: 'Only videos in this processing state.' })),
@@ -47,6 +49,7 @@ export const listVideos = defineOperation({
   async handler(ctx, input) {
     const { limit, cursor, ...rest } = input;
     const filters = { ...rest, archived: rest.archived ?? 'exclude', sort: rest.sort ?? 'newest' };
+    if (filters.folder_id) await assertFolderExists(ctx.db, ctx.workspaceId, filters.folder_id);
     const page = await paginate(ctx.cursors, input, filters, (request) =>
       queryVideos(ctx.db, ctx.workspaceId, filters, request, ctx.links),
     );

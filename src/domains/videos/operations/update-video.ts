@@ -57,7 +57,7 @@ export const updateVideo = defineOperation({
       ...(fields.lead_form ? leadFormProblems(fields.lead_form, current.duration_seconds) : []),
       ...(await bookingEventTypeProblems(ctx.db, ctx.workspaceId, fields)),
     ];
-    if (problems.length > 0) throw AppError.invalid(problems);
+    if (problems.length > 0) throw AppError.refusing(problems);
     const changes: {
       title?: string;
       description?: string;

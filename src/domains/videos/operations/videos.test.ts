@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp } from '../../../../test/helpers/app.ts';
 
@@ -116,4 +117,22 @@ test('update_video renames, retags, refiles, archives and unarchives, recording 
     body: { folder_id: '00000000-0000-4000-8000-000000000000' },
   });
   assert.equal(otherFolder.status, 404);
+});
+
+test('list_videos by a folder not of the workspace is not_found, not an empty list; an empty folder of its own lists nothing', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirs = await other.addFolder('Their folder');
+  await other.addVideo({ title: 'Their video', folder_id: theirs });
+  for (const folderId of [theirs, randomUUID()]) {
+    const res = await harness.request('GET', `/v1/videos?folder_id=${folderId}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual([res.body.error.code, res.body.error.message], ['not_found', `No folder with id ${folderId} in this workspace.`]);
+    assert.ok(!res.raw.includes('Their'));
+  }
+  const empty = await ws.addFolder('Empty');
+  const mine = await harness.request('GET', `/v1/videos?folder_id=${empty}`, { token: ws.key });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.videos, []);
 });

@@ -170,7 +170,6 @@ test('booking a slot: the booking with its invitee links, the lead and ledger en
   const harness = await bookingApp(t);
   const ws = await harness.workspace();
   const videoId = await ws.addVideo({ title: 'Tour' });
-  const foreignVideo = await (await harness.workspace()).addVideo({ title: 'Not theirs' });
   const eventTypeId = await ws.addEventType({ name: 'Intro call', location: 'https://meet.example.com/room' });
   const viewerId = `viewer_${randomUUID().replaceAll('-', '')}`;
 
@@ -217,17 +216,85 @@ test('booking a slot: the booking with its invitee links, the lead and ledger en
   const lead = await harness.database.db.selectFrom('leads').selectAll().where('id', '=', row.lead_id).executeTakeFirstOrThrow();
   assert.equal(lead.source, 'booking');
 
-  // The slot is gone from the page; a video of another workspace is not recorded as the source.
+  // The slot is gone from the page.
   const slots = await slotsOf(harness, eventTypeId);
   assert.ok(!slots.body.slots.some((slot: { start: string }) => slot.start === at('10:00')));
-  const other = await book(harness, eventTypeId, { start: at('11:00'), video_id: foreignVideo });
-  assert.equal(other.status, 201, other.raw);
-  const otherRow = await harness.database.db
+});
+
+test('a booking that names a video or route not of the page’s workspace is refused naming the field, and writes nothing', async (t) => {
+  const harness = await bookingApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const eventTypeId = await ws.addEventType();
+  const ownVideo = await ws.addVideo({ title: 'Tour' });
+  const ownRoute = (await ws.addRoute({ name: 'Plan finder', videoIds: [ownVideo] })).id;
+  const foreignVideo = await other.addVideo({ title: 'Not theirs' });
+  const foreignRoute = (await other.addRoute({ name: 'Not theirs either' })).id;
+  const counts = async () => {
+    const count = async (table: 'bookings' | 'leads' | 'outcomes') =>
+      Number(
+        (
+          await harness.database.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll().as('n'))
+            .where('workspace_id', '=', ws.id)
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    return { bookings: await count('bookings'), leads: await count('leads'), outcomes: await count('outcomes') };
+  };
+  const before = await counts();
+  for (const [fields, refused] of [
+    [{ video_id: foreignVideo }, ['video_id']],
+    [{ video_id: randomUUID() }, ['video_id']],
+    [{ route_id: foreignRoute }, ['route_id']],
+    [{ video_id: ownVideo, route_id: randomUUID() }, ['route_id']],
+    [{ video_id: foreignVideo, route_id: foreignRoute }, ['video_id', 'route_id']],
+  ] as const) {
+    const res = await book(harness, eventTypeId, fields);
+    assert.equal(res.status, 400, `${JSON.stringify(fields)}: ${res.raw}`);
+    assert.equal(res.body.error.code, 'invalid_request');
+    assert.deepEqual(
+      res.body.error.details.errors.map((problem: { field: string }) => problem.field),
+      refused,
+      res.raw,
+    );
+    assert.ok(!res.raw.includes('Not theirs'), 'nothing of the other workspace is shown');
+  }
+  assert.deepEqual(await counts(), before, 'no booking, lead or ledger entry was written');
+
+  // The workspace's own video and route are recorded; the slot refused above is still free.
+  const res = await book(harness, eventTypeId, { video_id: ownVideo.toUpperCase(), route_id: ownRoute });
+  assert.equal(res.status, 201, res.raw);
+  const row = await harness.database.db
     .selectFrom('bookings')
-    .select('video_id')
-    .where('id', '=', other.body.booking_id)
+    .select(['video_id', 'route_id'])
+    .where('id', '=', res.body.booking_id)
     .executeTakeFirstOrThrow();
-  assert.equal(otherRow.video_id, null);
+  assert.deepEqual(row, { video_id: ownVideo, route_id: ownRoute });
+});
+
+test('the page keeps only its own workspace’s video and route from an edited link, so the booking it sends is accepted', async (t) => {
+  const harness = await bookingApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const eventTypeId = await ws.addEventType();
+  const ownVideo = await ws.addVideo({ title: 'Tour' });
+  const ownRoute = (await ws.addRoute({ name: 'Plan finder', videoIds: [ownVideo] })).id;
+  const foreignVideo = await other.addVideo();
+  const foreignRoute = (await other.addRoute()).id;
+  const data = async (query: string) => pageData((await harness.request('GET', `/book/${eventTypeId}?${query}`)).raw);
+  assert.deepEqual(await data(`video=${ownVideo.toUpperCase()}&route=${ownRoute}`), {
+    event_type_id: eventTypeId,
+    name: 'Intro call',
+    duration_minutes: 30,
+    video_id: ownVideo,
+    route_id: ownRoute,
+  });
+  const edited = await data(`video=${foreignVideo}&route=${foreignRoute}`);
+  assert.deepEqual([edited.video_id, edited.route_id], [null, null]);
+  const unknown = await data(`video=${randomUUID()}&route=${randomUUID()}`);
+  assert.deepEqual([unknown.video_id, unknown.route_id], [null, null]);
 });
 
 test('a taken or unoffered time is a 409 with the next open slots, and nothing of the other booking', async (t) => {

@@ -25,6 +25,7 @@ import {
   bookSlot,
   findBookableEventType,
   offeredSlots,
+  ownBookingSources,
   requireSchedulable,
   zonedIso,
 } from '../../../domains/scheduling/index.ts';
@@ -74,8 +75,13 @@ async function renderPage(options: BookingPageOptions, request: FastifyRequest, 
   const eventType = await findBookableEventType(options.db, eventTypeId);
   if (!eventType) return reply.code(404).headers(BOOKING_HEADERS.notice).send(MISSING_BOOKING_PAGE);
   const query = request.query as Record<string, unknown>;
-  // Where the viewer came from, when the link says so: an id, or nothing (an edited link still books).
-  const idOrNull = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value.toLowerCase() : null);
+  // Where the viewer came from, when the link says so: the workspace's own video and route, or nothing,
+  // so an edited link still books (a booking that sends anything else is refused).
+  const idOrNull = (value: unknown) => (typeof value === 'string' && isUuid(value) ? value : null);
+  const sources = await ownBookingSources(options.db, eventType.workspace_id, {
+    videoId: idOrNull(query.video),
+    routeId: idOrNull(query.route),
+  });
   return reply
     .code(200)
     .headers(BOOKING_HEADERS.found)
@@ -85,8 +91,8 @@ async function renderPage(options: BookingPageOptions, request: FastifyRequest, 
         name: eventType.name,
         duration_minutes: eventType.duration_minutes,
         location: eventType.location,
-        video_id: idOrNull(query.video),
-        route_id: idOrNull(query.route),
+        video_id: sources.videoId,
+        route_id: sources.routeId,
       }),
     );
 }

@@ -76,7 +76,7 @@ export const addRouteBranches = defineOperation({
     const route = await lockRoute(ctx.db, ctx.workspaceId, input.route_id);
     const graph = await loadRouteGraph(ctx.db, ctx.workspaceId, input.route_id);
     const { problems, fromStep, choices } = await checkBranches(ctx.db, ctx.workspaceId, graph.steps, input);
-    if (problems.length > 0 || !fromStep) throw AppError.invalid(problems);
+    if (problems.length > 0 || !fromStep) throw AppError.refusing(problems);
     await wireStep(ctx.db, {
       workspaceId: ctx.workspaceId,
       routeId: input.route_id,

@@ -40,7 +40,7 @@ export const addRouteStep = defineOperation({
     const { problems, video } = await checkStepVideo(ctx.db, ctx.workspaceId, input, 'video', input.route_id);
     // Viewers are playing a live route: a step nothing leads to would be its problem (live-route-checks.ts).
     if (route.status === 'live') problems.push({ field: 'video', problem: LIVE_ROUTE_STEP });
-    if (problems.length > 0 || !video) throw AppError.invalid(problems);
+    if (problems.length > 0 || !video) throw AppError.refusing(problems);
     const stepId = await insertStep(ctx.db, { workspaceId: ctx.workspaceId, routeId: input.route_id, videoId: video.id, now: ctx.now });
     return { step_id: stepId, ...(await routeDetail(ctx.db, ctx.workspaceId, input.route_id, ctx.links)) };
   },

@@ -23,7 +23,7 @@ export const createRoute = defineOperation({
   entitlement: 'interactive_routes',
   write: true,
   status: 201,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       entry_video: VideoReference('The video every visit starts with.'),
@@ -36,7 +36,7 @@ export const createRoute = defineOperation({
   example: { entry_video: 'Which plan fits you?', name: 'Plan finder' },
   async handler(ctx, input) {
     const { problems, video } = await checkStepVideo(ctx.db, ctx.workspaceId, input, 'entry_video');
-    if (problems.length > 0 || !video) throw AppError.invalid(problems);
+    if (problems.length > 0 || !video) throw AppError.refusing(problems);
     const { routeId } = await insertRoute(ctx.db, {
       workspaceId: ctx.workspaceId,
       name: input.name?.trim() ?? video.title,

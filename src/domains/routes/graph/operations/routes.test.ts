@@ -5,6 +5,7 @@
  * and cursors, plans, scopes and tenancy, and a route whose video was archived.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../../test/helpers/app.ts';
 import { callTool, connectMcp } from '../../../../../test/helpers/mcp-client.ts';
@@ -230,11 +231,11 @@ test('add_route_branches names every problem at once, shape and database alike',
   assert.match(message, /branches: lists 7 items; at most 6 are accepted/);
   assert.match(message, /branches\[2\]\.label: repeats the label of branches\[0\]\.label/);
   assert.match(message, /branches\[3\]\.url: must be an https link/);
-  assert.match(message, /branches\[4\]\.to_step_id: is not a step of this route/);
+  assert.ok(message.includes(`branches[4].to_step_id: no route step in this workspace has the id ${theirs.stepIds[0]}`), message);
   assert.match(message, /branches\[5\]\.to_video: no video is titled exactly “No such video”/);
   assert.match(message, /branches\[6\]: needs exactly one target .*it has 2: lead_form, end/);
   assert.match(message, /ask_at_second: is past the end of the step’s video, which is 60 seconds long/);
-  assert.ok(!message.includes(theirs.stepIds[0] as string), 'another workspace’s step id is never repeated');
+  assert.ok(!message.includes('Route entry'), 'nothing of another workspace’s step is shown, only the id that was sent');
 
   // A valid shape with problems only the database shows: the handler names them all too.
   const loop = await post(harness, ws, `/routes/${route.route_id}/branches`, {
@@ -245,12 +246,15 @@ test('add_route_branches names every problem at once, shape and database alike',
   });
   assert.equal(loop.status, 400, loop.raw);
   assert.match(loop.body.error.message, /branches: every choice plays step 1 \(“Start here”\) again; add a way out/);
+  // A step id no step of the workspace has (another workspace's) is not_found, whatever else is wrong.
   const unknownFrom = await post(harness, ws, `/routes/${route.route_id}/branches`, {
     from_step_id: theirs.stepIds[0],
     branches: [{ label: 'Fine', to_video: 'Nothing' }],
   });
-  assert.equal(unknownFrom.status, 400, unknownFrom.raw);
-  assert.deepEqual(problemFields(unknownFrom), ['from_step_id', 'branches[0].to_video']);
+  assert.equal(unknownFrom.status, 404, unknownFrom.raw);
+  assert.equal(unknownFrom.body.error.code, 'not_found');
+  assert.equal(unknownFrom.body.error.message, `No route step with id ${theirs.stepIds[0]} in this workspace.`);
+  assert.deepEqual(problemFields(unknownFrom), ['from_step_id']);
   const nothingWired = await harness.request('GET', `/v1/routes/${route.route_id}`, { token: ws.key });
   assert.deepEqual(nothingWired.body.steps[0].choices, [], 'a refused call changes nothing');
 });
@@ -426,9 +430,24 @@ test('plans, scopes and tenancy: free plans, read keys and another workspace’s
     from_step_id: theirs.stepIds[0],
     branches: [{ label: 'Over there', to_step_id: theirs.stepIds[0] }],
   });
-  assert.equal(theirStep.status, 400, theirStep.raw);
+  assert.equal(theirStep.status, 404, theirStep.raw);
+  assert.equal(theirStep.body.error.code, 'not_found');
+  assert.equal(theirStep.body.error.message, `No route step with id ${theirs.stepIds[0]} in this workspace.`);
   assert.deepEqual(problemFields(theirStep), ['from_step_id', 'branches[0].to_step_id']);
-  assert.ok(!theirStep.raw.includes(theirs.stepIds[0] as string));
+  assert.ok(!theirStep.raw.includes('Theirs'), 'nothing of the other workspace’s route is shown');
+  // A video id is not a title: another workspace's, or one nobody has, is not_found too.
+  const theirVideo = await other.addVideo({ title: 'Their video' });
+  for (const [path, body] of [
+    ['/routes', { entry_video: theirVideo }],
+    [`/routes/${route.route_id}/steps`, { video: theirVideo }],
+    [`/routes/${route.route_id}/branches`, { branches: [{ label: 'Theirs', to_video: theirVideo }] }],
+    [`/routes/${route.route_id}/branches`, { branches: [{ label: 'Nobody’s', to_video: randomUUID() }] }],
+  ] as const) {
+    const res = await post(harness, ws, path, body);
+    assert.equal(res.status, 404, `${path}: ${res.raw}`);
+    assert.match(res.body.error.message, /^No video with id [0-9a-f-]{36} in this workspace\.$/);
+    assert.ok(!res.raw.includes('Their video'));
+  }
   const theirRow = await harness.database.db
     .selectFrom('routes')
     .select(['status', 'name'])
@@ -611,15 +630,34 @@ test('add_route_branches: a choice opens an active event type’s booking page; 
     'branches[3]',
     'branches[4].label',
   ]);
-  assert.match(problems['branches[0].event_type_id'], /is not an event type of this workspace/);
+  assert.equal(problems['branches[0].event_type_id'], 'no event type in this workspace has the id 00000000-0000-4000-8000-000000000000');
   assert.equal(
     problems['branches[1].event_type_id'],
-    problems['branches[0].event_type_id'],
+    `no event type in this workspace has the id ${foreign}`,
     'another workspace’s event type reads as unknown',
   );
   assert.ok(!refused.raw.includes('Their call'), 'nothing of the other workspace is named');
   assert.match(problems['branches[2].event_type_id'], /is inactive \(“Old call”\)/);
   assert.match(problems['branches[3]'], /exactly one target \(.*event_type_id.*\); it has 2: event_type_id, end/);
+
+  // Well-formed, the same unknown ids are not_found, named with the fields that sent them.
+  const missing = await post(harness, ws, `/routes/${route.route_id}/branches`, {
+    branches: [
+      { label: 'Unknown', event_type_id: '00000000-0000-4000-8000-000000000000' },
+      { label: 'Theirs', event_type_id: foreign },
+      { label: 'Old', event_type_id: retired },
+    ],
+  });
+  assert.equal(missing.status, 404, missing.raw);
+  assert.equal(
+    missing.body.error.message,
+    `No event type with id 00000000-0000-4000-8000-000000000000; no event type with id ${foreign} in this workspace.`,
+  );
+  assert.deepEqual(
+    missing.body.error.details.errors.map((error: { field: string }) => error.field),
+    ['branches[0].event_type_id', 'branches[1].event_type_id'],
+  );
+  assert.ok(!missing.raw.includes('Their call'), 'nothing of the other workspace is named');
 
   const wired = await post(harness, ws, `/routes/${route.route_id}/branches`, {
     question: 'Want to talk?',
@@ -651,4 +689,20 @@ test('add_route_branches: a choice opens an active event type’s booking page; 
   const relive = await harness.request('PATCH', `/v1/routes/${route.route_id}`, { token: ws.key, body: { status: 'live' } });
   assert.equal(relive.status, 400, 'asking for live again names the problem');
   assert.match(relive.body.error.message, /which is inactive/);
+});
+
+test('list_routes by a video not of the workspace is not_found, not an empty list', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirVideo = await other.addVideo({ title: 'Their video' });
+  await other.addRoute({ name: 'Theirs', videoIds: [theirVideo] });
+  for (const videoId of [theirVideo, randomUUID()]) {
+    const res = await harness.request('GET', `/v1/routes?video_id=${videoId}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual([res.body.error.code, res.body.error.message], ['not_found', `No video with id ${videoId} in this workspace.`]);
+  }
+  const mine = await harness.request('GET', `/v1/routes?video_id=${await ws.addVideo()}`, { token: ws.key });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.routes, []);
 });

@@ -395,8 +395,26 @@ test('references by id or name, the default and longest windows, every problem o
   assert.deepEqual(problems(everything).sort(), ['event_type', 'timezone', 'to']);
   const nul = await availability(harness, ws, { event_type: 'Intro\u0000call', from: '2027-03-05T00:00:00Z', to: '2027-03-04T00:00:00Z' });
   assert.deepEqual([nul.status, problems(nul).sort()], [400, ['event_type', 'to']], nul.raw);
-  const mixed = await availability(harness, ws, { event_type: foreign, start: '2027-03-02T10:00:00Z', from: '2027-03-02T00:00:00Z' });
-  assert.deepEqual(problems(mixed).sort(), ['event_type', 'from']);
+  // An id is not a name: another workspace's, or one nobody has, is not_found (SPEC §1), even beside a
+  // problem only the handler sees (start with from); beside a problem of the input's shape it is one
+  // of the 400's problems.
+  for (const id of [foreign, randomUUID()]) {
+    const queries: Record<string, string>[] = [
+      { event_type: id },
+      { event_type: id, start: '2027-03-02T10:00:00Z', from: '2027-03-02T00:00:00Z' },
+    ];
+    for (const query of queries) {
+      const missing = await availability(harness, ws, query);
+      assert.equal(missing.status, 404, missing.raw);
+      assert.equal(missing.body.error.code, 'not_found');
+      assert.equal(missing.body.error.message, `No event type with id ${id} in this workspace.`);
+      assert.deepEqual(problems(missing), ['event_type']);
+      assert.ok(!missing.raw.includes('Secret call'), 'another workspace’s event type reveals nothing');
+    }
+  }
+  const mixed = await availability(harness, ws, { event_type: foreign, timezone: 'Mars/Olympus' });
+  assert.equal(mixed.status, 400, mixed.raw);
+  assert.deepEqual(problems(mixed).sort(), ['event_type', 'timezone']);
   assert.match(mixed.body.error.message, new RegExp(`no event type in this workspace has the id ${foreign}`));
   assert.ok(!mixed.raw.includes('Secret call'), 'another workspace’s event type reveals nothing');
 });
@@ -419,6 +437,11 @@ test('the plan must include scheduling; the scope is workspace:read; one MCP cal
   const result = await callTool(client, 'get_scheduling_availability', { event_type: 'Intro call', start: '2027-03-02T09:00:00Z' });
   assert.equal(result.isError, undefined, JSON.stringify(result));
   assert.deepEqual([result.structuredContent.slot.offered, result.structuredContent.slot.local_start], [true, '2027-03-02T09:00:00+00:00']);
+  const foreign = await free.addEventType({ name: 'Not theirs' });
+  const missing = await callTool(client, 'get_scheduling_availability', { event_type: foreign });
+  assert.equal(missing.isError, true);
+  assert.equal(missing.structuredContent.error.code, 'not_found', JSON.stringify(missing));
+  assert.equal(missing.structuredContent.error.message, `No event type with id ${foreign} in this workspace.`);
 });
 
 test('the largest answer stays bounded: 31 days of 5-minute candidates', async (t) => {

@@ -7,7 +7,7 @@ import { Type } from 'typebox';
 import { canonicalTimeZone } from '../../../../core/calendar/time-zone.ts';
 import { AppError } from '../../../../core/errors.ts';
 import { defineOperation } from '../../../../core/operation.ts';
-import { NOT_BLANK, StringEnum, Timestamp, TimeZone, Trimmed } from '../../../../core/schemas.ts';
+import { NOT_BLANK, ResourceReference, StringEnum, Timestamp, TimeZone, Trimmed } from '../../../../core/schemas.ts';
 import { resolveEventType } from '../../event-types/event-type-reference.ts';
 import { Availability } from '../availability.schemas.ts';
 import { explainStart, slotsInWindow } from '../availability.ts';
@@ -31,11 +31,13 @@ export const getSchedulingAvailability = defineOperation({
   scope: 'workspace:read',
   entitlement: 'scheduling',
   write: false,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       // Looked up trimmed (docs/scheduling.md), so trimmed before it is judged.
-      event_type: Trimmed(Type.String({ minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'The event type’s id or exact name.' })),
+      event_type: Trimmed(
+        ResourceReference('event_type', { minLength: 1, maxLength: 200, ...NOT_BLANK, description: 'The event type’s id or exact name.' }),
+      ),
       from: Type.Optional(Timestamp('Window start. Default: now.')),
       to: Type.Optional(Timestamp('Window end (exclusive). Default: from + 7 days; at most 31 days after from.')),
       start: Type.Optional(Timestamp('One exact start to explain, instead of a window.')),
@@ -62,7 +64,7 @@ export const getSchedulingAvailability = defineOperation({
   async handler(ctx, input) {
     const { span, problems } = availabilitySpan(input, ctx.now);
     const resolved = await resolveEventType(ctx.db, ctx.workspaceId, input.event_type);
-    if (!resolved.eventType || !span) throw AppError.invalid([...resolved.problems, ...problems]);
+    if (!resolved.eventType || !span) throw AppError.refusing([...resolved.problems, ...problems]);
     const eventType = resolved.eventType;
     const rules = rulesOf(eventType);
     const about = span.kind === 'start' ? { from: span.start, to: span.start } : span;

@@ -5,6 +5,7 @@
  * and scopes, and the invitee's calendar file and cancel page.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../../test/helpers/app.ts';
 
@@ -432,4 +433,24 @@ test('the invitee’s links: the calendar file, and the cancel page that cancels
   assert.ok(after.raw.includes('This call was already canceled') && !after.raw.includes('<form'));
   const canceledIcs = (await harness.request('GET', path(made.body.calendar_file_url))).raw.replace(/\r\n /g, '');
   assert.ok(canceledIcs.includes('STATUS:CANCELLED\r\n') && canceledIcs.includes('SEQUENCE:1\r\n'), canceledIcs);
+});
+
+test('list_bookings by an event type not of the workspace is not_found, not an empty list', async (t) => {
+  const harness = await startTestApp(t, { clock });
+  const ws = await harness.workspace();
+  const other = await harness.workspace();
+  const theirs = await other.addEventType({ name: 'Their call' });
+  await other.addBooking({ event_type_id: theirs });
+  for (const eventTypeId of [theirs, randomUUID()]) {
+    const res = await harness.request('GET', `/v1/bookings?scope=all&event_type_id=${eventTypeId}`, { token: ws.key });
+    assert.equal(res.status, 404, res.raw);
+    assert.deepEqual(
+      [res.body.error.code, res.body.error.message],
+      ['not_found', `No event type with id ${eventTypeId} in this workspace.`],
+    );
+    assert.ok(!res.raw.includes('Their call'));
+  }
+  const mine = await harness.request('GET', `/v1/bookings?scope=all&event_type_id=${await ws.addEventType()}`, { token: ws.key });
+  assert.equal(mine.status, 200, mine.raw);
+  assert.deepEqual(mine.body.bookings, []);
 });

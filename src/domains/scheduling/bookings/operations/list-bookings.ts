@@ -1,12 +1,14 @@
 /**
  * list_bookings: the workspace's booked calls by scope (upcoming soonest first, past most recent
  * first, or all), optionally of one event type or status, invitee fields masked while the workspace
- * masks. Reads only.
+ * masks. Reads only. An event_type_id that is not an event type of the workspace is not_found, not an
+ * empty list.
  */
 import { Type } from 'typebox';
 import { ListOutput, PaginationInput, paginate } from '../../../../core/lists/pagination.ts';
 import { defineOperation } from '../../../../core/operation.ts';
 import { ResourceId, StringEnum } from '../../../../core/schemas.ts';
+import { findEventType } from '../../event-types/event-types.queries.ts';
 import { BOOKING_SCOPES, listBookingRows } from '../bookings.queries.ts';
 import { BookingDetail, BookingStatus } from '../bookings.schemas.ts';
 
@@ -23,7 +25,7 @@ export const listBookings = defineOperation({
   scope: 'leads:read',
   entitlement: 'scheduling',
   write: false,
-  errors: [],
+  errors: ['not_found'],
   input: Type.Object(
     {
       scope: Type.Optional(StringEnum(BOOKING_SCOPES, { default: 'upcoming', description: 'upcoming (default), past or all.' })),
@@ -38,6 +40,7 @@ export const listBookings = defineOperation({
   async handler(ctx, input) {
     const { limit: _limit, cursor: _cursor, ...rest } = input;
     const filters = { ...rest, scope: rest.scope ?? 'upcoming' };
+    if (filters.event_type_id) await findEventType(ctx.db, ctx.workspaceId, filters.event_type_id);
     const page = await paginate(ctx.cursors, input, filters, (request) =>
       listBookingRows(
         ctx.db,

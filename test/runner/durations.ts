@@ -1,7 +1,10 @@
 /**
  * How long each test file took last time, kept beside the database template in node_modules/.cache,
- * so the runner can hand the longest files out first and the workers finish together. A file never
- * timed is estimated from its size; a missing or unreadable store only makes the split less even.
+ * so the runner can hand the longest files out first and the workers finish together. A fresh clone
+ * (CI) has no such store yet: it starts from the snapshot committed beside this file
+ * (durations-snapshot.json: a copy of a whole run's store, refreshed when the suite's shape changes).
+ * A file in neither is estimated from its size; a missing or unreadable store only makes the split
+ * less even.
  */
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -13,9 +16,15 @@ const MS_PER_BYTE = 0.1;
 
 export type Durations = Record<string, number>;
 
+const SNAPSHOT = join(import.meta.dirname, 'durations-snapshot.json');
+
 export function loadDurations(): Durations {
+  return { ...readDurations(SNAPSHOT), ...readDurations(STORE) };
+}
+
+function readDurations(path: string): Durations {
   try {
-    const stored: unknown = JSON.parse(readFileSync(STORE, 'utf8'));
+    const stored: unknown = JSON.parse(readFileSync(path, 'utf8'));
     return stored && typeof stored === 'object' ? (stored as Durations) : {};
   } catch {
     return {};

@@ -3,13 +3,16 @@
  * what the curve says. Whether memory levels off is read from the slope (least squares, MiB a minute)
  * over the first and the last third of the load: a warming process grows at first (V8's heap finding
  * its size, the embedded database's pages coming in), a leak keeps growing in the last third too.
- * One reading at a time is noise (the heap's sawtooth moves RSS by MiBs); a fitted slope over minutes
- * of readings is not.
+ * One reading at a time is noise: the heap's sawtooth moves RSS by up to 100 MiB over two or three
+ * minutes (V8 collecting its old generation and giving pages back), so even the slope over a third of
+ * a short run follows the sawtooth. The verdict reads the floor instead: the lowest reading of the
+ * last third against the lowest of the first, a minute of load apart per minute; what is still held
+ * after each collection is what a leak raises.
  */
 import { readMemory } from './service-process.ts';
 
 const MIB = 1024 * 1024;
-/** Growth over the last third below this (MiB a minute) is levelled off: 15 MiB an hour at most. */
+/** Growth of the floor below this (MiB a minute) is levelled off: 60 MiB an hour at most. */
 export const LEVELLED_MIB_PER_MINUTE = 1;
 
 export type Phase = 'warmup' | 'load' | 'idle';
@@ -81,6 +84,10 @@ export interface Curve {
   afterIdleMib: number;
   growthMibPerMinute: { firstThird: number; lastThird: number; whole: number };
   anonGrowthMibPerMinute: { firstThird: number; lastThird: number };
+  /** The lowest and highest reading of the first and the last third. */
+  thirds: { first: { minMib: number; maxMib: number }; last: { minMib: number; maxMib: number } };
+  /** The last third's floor over the first's, per minute between the thirds' middles: the verdict's figure. */
+  floorGrowthMibPerMinute: number;
   levelledOff: boolean;
 }
 
@@ -93,15 +100,22 @@ export function describeCurve(samples: readonly Sample[], loadSeconds: number): 
   const nearest = (seconds: number) =>
     load.reduce((best, s) => (Math.abs(s.seconds - seconds) < Math.abs(best.seconds - seconds) ? s : best), load[0] as Sample);
   const minutes = Math.floor(loadSeconds / 60);
-  const lastThird = slopePerMinute(last);
+  const range = (of: readonly Sample[]) => ({
+    minMib: Math.min(...of.map((s) => s.rssMib)),
+    maxMib: Math.max(...of.map((s) => s.rssMib)),
+  });
+  const thirds = { first: range(first), last: range(last) };
+  const floorGrowth = (thirds.last.minMib - thirds.first.minMib) / ((2 * loadSeconds) / 3 / 60);
   return {
     startMib: (load[0] as Sample).rssMib,
     perMinuteMib: Array.from({ length: minutes }, (_, i) => ({ minute: i + 1, rssMib: nearest((i + 1) * 60).rssMib })),
     maxMib: Math.max(...samples.filter((s) => s.phase !== 'warmup').map((s) => s.rssMib)),
     endOfLoadMib: (load.at(-1) as Sample).rssMib,
     afterIdleMib: (idle.at(-1) ?? (load.at(-1) as Sample)).rssMib,
-    growthMibPerMinute: { firstThird: slopePerMinute(first), lastThird, whole: slopePerMinute(load) },
+    growthMibPerMinute: { firstThird: slopePerMinute(first), lastThird: slopePerMinute(last), whole: slopePerMinute(load) },
     anonGrowthMibPerMinute: { firstThird: slopePerMinute(first, 'rssAnonMib'), lastThird: slopePerMinute(last, 'rssAnonMib') },
-    levelledOff: lastThird < LEVELLED_MIB_PER_MINUTE,
+    thirds,
+    floorGrowthMibPerMinute: floorGrowth,
+    levelledOff: floorGrowth < LEVELLED_MIB_PER_MINUTE,
   };
 }

@@ -9,7 +9,8 @@
  * through a warm-up, BENCH_SOAK_MINUTES of load and BENCH_SOAK_IDLE_SECONDS of idle; its heap is not
  * (the service has no endpoint for it, and a benchmark adds none). The report: RSS at the start of the
  * load, at each minute, its max, at the end of the load and after the idle; the growth a minute over
- * the first and the last third of the load (bench/soak-memory.ts), requests/s, the server's CPU, the
+ * the first and the last third of the load, and the verdict from the floor of the sawtooth
+ * (bench/soak-memory.ts), requests/s, the server's CPU, the
  * answers of each kind of request, and the load average.
  *
  * Every answer is checked (bench/soak-requests.ts). A 429 is counted, not failed: public endpoints are
@@ -209,8 +210,12 @@ function printSoak(
   log(
     `  growth              first third ${rate(curve.growthMibPerMinute.firstThird)}, last third ${rate(curve.growthMibPerMinute.lastThird)} (anonymous: ${rate(curve.anonGrowthMibPerMinute.firstThird)}, ${rate(curve.anonGrowthMibPerMinute.lastThird)})`,
   );
+  const { first, last } = curve.thirds;
   log(
-    `  verdict             ${curve.levelledOff ? 'levelled off' : 'still growing'} (last third below ${LEVELLED_MIB_PER_MINUTE} MiB/min: levelled off)`,
+    `  first third         ${mib(first.minMib)} to ${mib(first.maxMib)}; last third ${mib(last.minMib)} to ${mib(last.maxMib)} (the sawtooth of the heap)`,
+  );
+  log(
+    `  verdict             ${curve.levelledOff ? 'levelled off' : 'still growing'}: the floor grew ${rate(curve.floorGrowthMibPerMinute)} from the first third to the last (levelled off below ${LEVELLED_MIB_PER_MINUTE} MiB/min)`,
   );
   log('');
   log(

@@ -9,6 +9,7 @@
  * last third against the lowest of the first, a minute of load apart per minute; what is still held
  * after each collection is what a leak raises.
  */
+import { readFileSync } from 'node:fs';
 import { readMemory } from './service-process.ts';
 
 const MIB = 1024 * 1024;
@@ -24,6 +25,8 @@ export interface Sample {
   rssMib: number;
   /** The anonymous part of RSS: heaps and native allocations, not mapped files. */
   rssAnonMib: number;
+  /** Of it, WebAssembly memories: the embedded database's (PGlite) is by far the largest. */
+  wasmMib: number;
 }
 
 export interface Sampler {
@@ -45,6 +48,7 @@ export function sampleMemory(pid: number, intervalSeconds: number, loadStart: ()
       seconds: (performance.now() - loadStart()) / 1000,
       rssMib: memory.rss / MIB,
       rssAnonMib: memory.rssAnon / MIB,
+      wasmMib: wasmResident(pid) / MIB,
     };
     samples.push(sample);
     return sample;
@@ -58,6 +62,33 @@ export function sampleMemory(pid: number, intervalSeconds: number, loadStart: ()
     },
     stop: () => clearInterval(timer),
   };
+}
+
+const MAPPING = /^([0-9a-f]+)-([0-9a-f]+) (\S+)/;
+const WASM_GUARD_BYTES = 4 * 1024 ** 3;
+
+/**
+ * Resident bytes of the process's WebAssembly memories, from /proc/<pid>/smaps: V8 gives each one a
+ * read-write mapping followed by a PROT_NONE guard region of gigabytes, which nothing else in a Node
+ * process has. PGlite's memory grows and is never given back, so its step is told apart from the
+ * JavaScript heap's.
+ */
+export function wasmResident(pid: number): number {
+  let total = 0;
+  let current: { writable: boolean; rss: number } | undefined;
+  try {
+    for (const line of readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+      const mapping = MAPPING.exec(line);
+      if (mapping) {
+        const size = Number.parseInt(mapping[2] as string, 16) - Number.parseInt(mapping[1] as string, 16);
+        if (current?.writable && mapping[3] === '---p' && size >= WASM_GUARD_BYTES) total += current.rss;
+        current = { writable: (mapping[3] as string).startsWith('rw'), rss: 0 };
+      } else if (current && line.startsWith('Rss:')) current.rss = Number(/(\d+) kB/.exec(line)?.[1] ?? 0) * 1024;
+    }
+  } catch {
+    return 0; // no smaps (not Linux, or the process is gone)
+  }
+  return total;
 }
 
 /** Least-squares slope of RSS in MiB a minute over the samples; 0 with fewer than two. */
@@ -86,6 +117,8 @@ export interface Curve {
   anonGrowthMibPerMinute: { firstThird: number; lastThird: number };
   /** The lowest and highest reading of the first and the last third. */
   thirds: { first: { minMib: number; maxMib: number }; last: { minMib: number; maxMib: number } };
+  /** The WebAssembly memories' resident MiB (the embedded database's) at the load's start and end, and after the idle. */
+  wasmMib: { start: number; endOfLoad: number; afterIdle: number };
   /** The last third's floor over the first's, per minute between the thirds' middles: the verdict's figure. */
   floorGrowthMibPerMinute: number;
   levelledOff: boolean;
@@ -115,6 +148,11 @@ export function describeCurve(samples: readonly Sample[], loadSeconds: number): 
     growthMibPerMinute: { firstThird: slopePerMinute(first), lastThird: slopePerMinute(last), whole: slopePerMinute(load) },
     anonGrowthMibPerMinute: { firstThird: slopePerMinute(first, 'rssAnonMib'), lastThird: slopePerMinute(last, 'rssAnonMib') },
     thirds,
+    wasmMib: {
+      start: (load[0] as Sample).wasmMib,
+      endOfLoad: (load.at(-1) as Sample).wasmMib,
+      afterIdle: (idle.at(-1) ?? (load.at(-1) as Sample)).wasmMib,
+    },
     floorGrowthMibPerMinute: floorGrowth,
     levelledOff: floorGrowth < LEVELLED_MIB_PER_MINUTE,
   };

@@ -7,7 +7,8 @@
  * viewing batches, lead forms, REST reads and writes, MCP tool calls; an open loop at a moderate rate,
  * not the server's maximum). The server's RSS is read from /proc every BENCH_SOAK_SAMPLE_SECONDS
  * through a warm-up, BENCH_SOAK_MINUTES of load and BENCH_SOAK_IDLE_SECONDS of idle; its heap is not
- * (the service has no endpoint for it, and a benchmark adds none). The report: RSS at the start of the
+ * (the service has no endpoint for it, and a benchmark adds none), but the resident part of its
+ * WebAssembly memories is, from /proc/<pid>/smaps: on the embedded database, PGlite's own. The report: RSS at the start of the
  * load, at each minute, its max, at the end of the load and after the idle; the growth a minute over
  * the first and the last third of the load, and the verdict from the floor of the sawtooth
  * (bench/soak-memory.ts), requests/s, the server's CPU, the
@@ -207,6 +208,11 @@ function printSoak(
   const grew = curve.endOfLoadMib - curve.startMib;
   log(`  at load end         ${mib(curve.endOfLoadMib)} (${grew >= 0 ? '+' : ''}${grew.toFixed(1)} MiB since the start)`);
   log(`  after idle          ${mib(curve.afterIdleMib)}`);
+  const wasm = curve.wasmMib;
+  if (wasm.endOfLoad > 0)
+    log(
+      `  of it, WebAssembly  ${mib(wasm.start)} at the start, ${mib(wasm.endOfLoad)} at the end, ${mib(wasm.afterIdle)} after idle (the embedded database)`,
+    );
   log(
     `  growth              first third ${rate(curve.growthMibPerMinute.firstThird)}, last third ${rate(curve.growthMibPerMinute.lastThird)} (anonymous: ${rate(curve.anonGrowthMibPerMinute.firstThird)}, ${rate(curve.anonGrowthMibPerMinute.lastThird)})`,
   );

@@ -4,16 +4,18 @@
  * over the first and the last third of the load: a warming process grows at first (V8's heap finding
  * its size, the embedded database's pages coming in), a leak keeps growing in the last third too.
  * One reading at a time is noise: the heap's sawtooth moves RSS by up to 100 MiB over two or three
- * minutes (V8 collecting its old generation and giving pages back), so even the slope over a third of
- * a short run follows the sawtooth. The verdict reads the floor instead: the lowest reading of the
- * last third against the lowest of the first, a minute of load apart per minute; what is still held
- * after each collection is what a leak raises.
+ * minutes (V8 collecting its old generation and giving pages back), so the slope over a third of a
+ * run can follow the sawtooth (+22 MiB/min over a last third that was one rise of it), and the
+ * sawtooth may stop (RSS flat once the heap has found its size), so its floor is no guide either. A
+ * leak raises the ceiling: the verdict is levelled off when the last third's highest reading is no
+ * higher than the highest before it, give or take LEVELLED_MIB_PER_MINUTE for each minute of the
+ * last third, or when the last third's slope is below that.
  */
 import { readFileSync } from 'node:fs';
 import { readMemory } from './service-process.ts';
 
 const MIB = 1024 * 1024;
-/** Growth of the floor below this (MiB a minute) is levelled off: 60 MiB an hour at most. */
+/** Growth below this (MiB a minute) is levelled off: 60 MiB an hour at most. */
 export const LEVELLED_MIB_PER_MINUTE = 1;
 
 export type Phase = 'warmup' | 'load' | 'idle';
@@ -119,8 +121,8 @@ export interface Curve {
   thirds: { first: { minMib: number; maxMib: number }; last: { minMib: number; maxMib: number } };
   /** The WebAssembly memories' resident MiB (the embedded database's) at the load's start and end, and after the idle. */
   wasmMib: { start: number; endOfLoad: number; afterIdle: number };
-  /** The last third's floor over the first's, per minute between the thirds' middles: the verdict's figure. */
-  floorGrowthMibPerMinute: number;
+  /** The last third's peak over the highest reading before it (negative: below it). */
+  peakOverEarlierMib: number;
   levelledOff: boolean;
 }
 
@@ -138,14 +140,16 @@ export function describeCurve(samples: readonly Sample[], loadSeconds: number): 
     maxMib: Math.max(...of.map((s) => s.rssMib)),
   });
   const thirds = { first: range(first), last: range(last) };
-  const floorGrowth = (thirds.last.minMib - thirds.first.minMib) / ((2 * loadSeconds) / 3 / 60);
+  const earlierPeak = Math.max(...samples.filter((s) => s.phase === 'load' && s.seconds < (2 * loadSeconds) / 3).map((s) => s.rssMib));
+  const peakOverEarlier = thirds.last.maxMib - earlierPeak;
+  const lastThird = slopePerMinute(last);
   return {
     startMib: (load[0] as Sample).rssMib,
     perMinuteMib: Array.from({ length: minutes }, (_, i) => ({ minute: i + 1, rssMib: nearest((i + 1) * 60).rssMib })),
     maxMib: Math.max(...samples.filter((s) => s.phase !== 'warmup').map((s) => s.rssMib)),
     endOfLoadMib: (load.at(-1) as Sample).rssMib,
     afterIdleMib: (idle.at(-1) ?? (load.at(-1) as Sample)).rssMib,
-    growthMibPerMinute: { firstThird: slopePerMinute(first), lastThird: slopePerMinute(last), whole: slopePerMinute(load) },
+    growthMibPerMinute: { firstThird: slopePerMinute(first), lastThird, whole: slopePerMinute(load) },
     anonGrowthMibPerMinute: { firstThird: slopePerMinute(first, 'rssAnonMib'), lastThird: slopePerMinute(last, 'rssAnonMib') },
     thirds,
     wasmMib: {
@@ -153,7 +157,7 @@ export function describeCurve(samples: readonly Sample[], loadSeconds: number): 
       endOfLoad: (load.at(-1) as Sample).wasmMib,
       afterIdle: (idle.at(-1) ?? (load.at(-1) as Sample)).wasmMib,
     },
-    floorGrowthMibPerMinute: floorGrowth,
-    levelledOff: floorGrowth < LEVELLED_MIB_PER_MINUTE,
+    peakOverEarlierMib: peakOverEarlier,
+    levelledOff: lastThird < LEVELLED_MIB_PER_MINUTE || peakOverEarlier <= (LEVELLED_MIB_PER_MINUTE * loadSeconds) / 3 / 60,
   };
 }

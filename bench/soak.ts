@@ -10,7 +10,7 @@
  * (the service has no endpoint for it, and a benchmark adds none), but the resident part of its
  * WebAssembly memories is, from /proc/<pid>/smaps: on the embedded database, PGlite's own. The report: RSS at the start of the
  * load, at each minute, its max, at the end of the load and after the idle; the growth a minute over
- * the first and the last third of the load, and the verdict from the floor of the sawtooth
+ * the first and the last third of the load, and the verdict from them and the sawtooth's peaks
  * (bench/soak-memory.ts), requests/s, the server's CPU, the
  * answers of each kind of request, and the load average.
  *
@@ -221,7 +221,7 @@ function printSoak(
     `  first third         ${mib(first.minMib)} to ${mib(first.maxMib)}; last third ${mib(last.minMib)} to ${mib(last.maxMib)} (the sawtooth of the heap)`,
   );
   log(
-    `  verdict             ${curve.levelledOff ? 'levelled off' : 'still growing'}: the floor grew ${rate(curve.floorGrowthMibPerMinute)} from the first third to the last (levelled off below ${LEVELLED_MIB_PER_MINUTE} MiB/min)`,
+    `  verdict             ${curve.levelledOff ? 'levelled off' : 'still growing'}: the last third's peak is ${curve.peakOverEarlierMib >= 0 ? '+' : ''}${curve.peakOverEarlierMib.toFixed(1)} MiB over the highest before it, its slope ${rate(curve.growthMibPerMinute.lastThird)} (levelled off: either below ${LEVELLED_MIB_PER_MINUTE} MiB per minute)`,
   );
   log('');
   log(

@@ -27,7 +27,7 @@ export interface Sample {
   rssMib: number;
   /** The anonymous part of RSS: heaps and native allocations, not mapped files. */
   rssAnonMib: number;
-  /** Of it, WebAssembly memories: the embedded database's (PGlite) is by far the largest. */
+  /** Of it, WebAssembly memories: the embedded database's (PGlite); undici's HTTP parser holds under 1 MiB. */
   wasmMib: number;
 }
 

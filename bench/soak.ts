@@ -211,7 +211,7 @@ function printSoak(
   const wasm = curve.wasmMib;
   if (wasm.endOfLoad > 0)
     log(
-      `  of it, WebAssembly  ${mib(wasm.start)} at the start, ${mib(wasm.endOfLoad)} at the end, ${mib(wasm.afterIdle)} after idle (the embedded database)`,
+      `  of it, WebAssembly  ${mib(wasm.start)} at the start, ${mib(wasm.endOfLoad)} at the end, ${mib(wasm.afterIdle)} after idle (PGlite's memory on the embedded database; under 1 MiB is undici's HTTP parser)`,
     );
   log(
     `  growth              first third ${rate(curve.growthMibPerMinute.firstThird)}, last third ${rate(curve.growthMibPerMinute.lastThird)} (anonymous: ${rate(curve.anonGrowthMibPerMinute.firstThird)}, ${rate(curve.anonGrowthMibPerMinute.lastThird)})`,

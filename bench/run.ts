@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3] [--smoke]`:
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|all] [--store local|s3] [--smoke]`:
  * runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
@@ -19,6 +19,9 @@
  *   lead's address, answers checked against the seed first (search-reads.ts); needs PostgreSQL.
  * - webhooks: deliveries per second to a fast loopback receiver and event-to-arrival p50/p99
  *   (webhooks.ts, a script that runs when loaded); needs PostgreSQL.
+ * - soak: a real service process under 15 minutes of a steady mixed load (watch pages, viewing
+ *   batches, lead forms, REST, MCP), its RSS read every 10 s and after a minute idle: does its memory
+ *   level off (soak.ts); the embedded database, or PostgreSQL (and Redis) when given.
  * Each prints its figures and writes a JSON report to bench/results/ (BENCH_RESULTS_DIR: elsewhere).
  * `--smoke` runs the same code on tiny data for about a second of load, its reports in a temp dir
  * (smoke.ts): a check that the benchmark still works, not a measurement. Exits 0 whatever the
@@ -29,7 +32,8 @@
 import { BENCHMARK_NAMES, type BenchmarkName } from './benchmark-names.ts';
 import { useSmokeSettings } from './smoke.ts';
 
-const USAGE = 'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|all] [--store local|s3] [--smoke]\n';
+const USAGE =
+  'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|all] [--store local|s3] [--smoke]\n';
 
 const args = process.argv.slice(2);
 const storeFlag = args.indexOf('--store');
@@ -55,6 +59,7 @@ const BENCHMARKS: Record<BenchmarkName, (log: Log) => Promise<void>> = {
   webhooks: async (_log: Log) => {
     await import('./webhooks.ts');
   },
+  soak: async (log: Log) => (await import('./soak.ts')).runSoakBenchmark(log),
 };
 
 const log: Log = (line) => process.stdout.write(`${line}\n`);

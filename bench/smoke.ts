@@ -45,6 +45,15 @@ export const SMOKE_SETTINGS: Record<BenchmarkName, Record<string, string>> = {
     BENCH_SEARCH_WARMUP: '1',
   },
   webhooks: { BENCH_WEBHOOK_EVENTS: '20', BENCH_WEBHOOK_RATE: '20', BENCH_WEBHOOK_SECONDS: '1' },
+  // Three seconds of load at 10 page views a second, so that each kind of request is sent (a lead form only now and then: a page view sends it last).
+  soak: {
+    BENCH_SOAK_MINUTES: '0.05',
+    BENCH_SOAK_WARMUP_SECONDS: '1',
+    BENCH_SOAK_IDLE_SECONDS: '1',
+    BENCH_SOAK_SAMPLE_SECONDS: '0.5',
+    BENCH_SOAK_RATE: '10',
+    BENCH_SOAK_VIDEOS: '3',
+  },
 };
 
 /** Puts the smoke settings of `names` into the environment where unset; answers the folder reports go to. */

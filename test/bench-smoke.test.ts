@@ -11,7 +11,7 @@
  *   plans, its backends), so they always get one: TEST_DATABASE_URL's server, or in the PGlite-only
  *   run a PostgreSQL of the test's own (private-services.ts, as the fault tests start; PostgreSQL
  *   15's server binaries). Each makes and drops a throwaway database there.
- * - collect, upload and transcode run their service on the mode's own database: a throwaway
+ * - collect, upload, transcode and soak run their service on the mode's own database: a throwaway
  *   database on TEST_DATABASE_URL's server, or the embedded one. Between the two runs of the suite,
  *   both of each one's paths are covered.
  */
@@ -58,6 +58,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'upload --store s3', args: ['upload', '--store', 's3'], env: modeDatabase, report: /-upload-s3\.json$/ },
     { name: 'list', args: ['list'], env: postgres, report: /^\d{4}-\d{2}-\d{2}\.json$/ },
     { name: 'webhooks', args: ['webhooks'], env: postgres, report: /-webhooks\.json$/ },
+    { name: 'soak', args: ['soak'], env: modeDatabase, report: testDatabaseUrl ? /-soak-postgresql\.json$/ : /-soak\.json$/ },
   ];
   assert.deepEqual(
     new Set(cases.map((smoke) => smoke.args[0])),

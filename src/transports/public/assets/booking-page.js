@@ -157,7 +157,8 @@
           shortDayLabel(daySlots[0].start),
           key === day,
           () => pickDay(key),
-          `${dayLabel(daySlots[0].start)}, ${daySlots.length} open`,
+          // The name starts with what the button shows, so speech input ("click Mon, Nov 30") finds it (WCAG 2.5.3).
+          `${shortDayLabel(daySlots[0].start)}, ${daySlots.length} open`,
         ),
       ),
     );

@@ -32,8 +32,7 @@ export async function keyCreate(
     if (!(error instanceof DataDirInUseError)) throw error;
     // Most likely the user's own server, which can mint the key itself.
     throw new CommandRefusedError(
-      `The embedded database in ${error.dataDir} is in use by another process (pid ${error.pid}), probably a running ` +
-        `cuepoint server. Ask that server for the key instead, with an admin key of the workspace:\n` +
+      `${error.heldBy} Ask that server for the key instead, with an admin key of the workspace:\n` +
         `  curl -X POST ${config.publicUrl}/v1/api-keys -H "Authorization: Bearer cue_live_…" ` +
         `-H "Content-Type: application/json" -d '${JSON.stringify(apiRequestFor(kind, options))}'\n` +
         'Or stop the server and run this command again.',

@@ -51,8 +51,7 @@ export async function mcpStdio(
     if (!(error instanceof DataDirInUseError)) throw error;
     // Most likely the user's own server: forwarding to it is the way to use it from an assistant.
     throw new CommandRefusedError(
-      `The embedded database in ${error.dataDir} is in use by another process (pid ${error.pid}), probably a running ` +
-        `cuepoint server. Let mcp --stdio forward to that server instead: set CUEPOINT_URL to its address ` +
+      `${error.heldBy} Let mcp --stdio forward to that server instead: set CUEPOINT_URL to its address ` +
         `(for example CUEPOINT_URL=${config.publicUrl}). Or stop it, or choose another CUEPOINT_DATA_DIR.`,
     );
   });

@@ -18,14 +18,22 @@ export class DataDirInUseError extends Error {
 
   constructor(dataDir: string, pid: number) {
     super(
-      `The embedded database in ${dataDir} is in use by another process (pid ${pid}), probably a running ` +
-        'cuepoint server. Stop it first, or run this command against the server with DATABASE_URL ' +
+      `${heldBy(dataDir, pid)} Stop it first, or run this command against the server with DATABASE_URL ` +
         '(PostgreSQL), or choose another CUEPOINT_DATA_DIR.',
     );
     this.name = 'DataDirInUseError';
     this.dataDir = dataDir;
     this.pid = pid;
   }
+
+  /** Who holds the directory, in the words every refusal opens with; a command adds what to do instead. */
+  get heldBy(): string {
+    return heldBy(this.dataDir, this.pid);
+  }
+}
+
+function heldBy(dataDir: string, pid: number): string {
+  return `The embedded database in ${dataDir} is in use by another process (pid ${pid}), probably a running cuepoint server.`;
 }
 
 export interface DataDirLock {

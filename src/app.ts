@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { catalog, checkCatalog } from './catalog.ts';
+import { apiOperations, catalog, checkCatalog } from './catalog.ts';
 import { AppError, errorBody } from './core/errors.ts';
 import type { AnyOperation } from './core/operation.ts';
 import { credentialUseRecorder } from './core/pipeline/credential-use.ts';
@@ -35,8 +35,10 @@ export interface AppOptions extends Dependencies {
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const operations = options.operations ?? catalog;
-  checkCatalog(operations);
+  const everyOperation = options.operations ?? catalog;
+  checkCatalog(everyOperation);
+  // /v1, MCP and the OpenAPI document offer everything but the dashboard's own actions (DESIGN §10).
+  const operations = apiOperations(everyOperation);
   const app = Fastify({
     logger: options.logger ?? false,
     bodyLimit: 1024 * 1024,

@@ -36,6 +36,11 @@ export const catalog: readonly AnyOperation[] = [
   ...searchOperations,
 ];
 
+/** The operations the API and MCP offer: all but the dashboard's own (Operation.dashboardOnly). */
+export function apiOperations(operations: readonly AnyOperation[]): AnyOperation[] {
+  return operations.filter((operation) => !operation.dashboardOnly);
+}
+
 /** Names DESIGN §3 gives as a bare verb: `search` searches everything, so it has no one noun. */
 const BARE_VERBS: ReadonlySet<string> = new Set(['search']);
 

@@ -24,6 +24,13 @@ const DOMAINS = 'src/domains';
 export const TABLE_OWNERS: Record<string, string> = {
   workspaces: 'workspace',
   credentials: 'api-keys',
+  users: 'people',
+  members: 'people',
+  invitations: 'people',
+  sessions: 'people',
+  one_time_tokens: 'people',
+  passkeys: 'people',
+  sign_in_failures: 'people',
   workspace_slugs: 'channel',
   channels: 'channel',
   channel_items: 'channel',

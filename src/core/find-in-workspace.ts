@@ -34,6 +34,8 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   calendar_feeds: 'calendar feed',
   channel_views: 'channel view',
   video_renditions: 'rendition',
+  members: 'member',
+  invitations: 'invitation',
 };
 
 /**

@@ -39,6 +39,12 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
   transactional?: boolean;
   /** Deletes or otherwise cannot be undone (MCP destructiveHint). */
   destructive?: boolean;
+  /**
+   * An action of people signed in to the dashboard only (DESIGN §10: deleting a video, erasing a lead,
+   * revealing masked data): never a /v1 route, never an MCP tool, and refused by the pipeline for any
+   * caller but a signed-in person. `method` and `path` still name it (docs, the audit log).
+   */
+  dashboardOnly?: boolean;
   entitlement?: Entitlement;
   /** Success status; 200 unless the operation creates something. */
   status?: 200 | 201;

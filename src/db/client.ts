@@ -24,8 +24,10 @@ const parseInt8 = (value: string) => Number(value);
 const keepText = (value: string) => value;
 const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
 
-const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.scopes, c.expires_at, c.revoked_at, c.last_used_at, w.plan, w.mask_pii
+const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.name, c.scopes, c.expires_at, c.revoked_at, c.last_used_at,
+    c.created_by_user, m.role as member_role, w.plan, w.mask_pii
   from credentials c join workspaces w on w.id = c.workspace_id
+    left join members m on m.workspace_id = c.workspace_id and m.user_id = c.created_by_user
   where c.token_hash = $1`;
 
 export type DatabaseTarget =
@@ -51,10 +53,14 @@ export interface CredentialLookupRow {
   id: string;
   workspace_id: string;
   kind: 'api_key' | 'assistant';
+  name: string;
   scopes: string[];
   expires_at: Date | null;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  /** The member who minted the credential (null: minted on the command line), and their role now. */
+  created_by_user: string | null;
+  member_role: 'owner' | 'admin' | 'member' | 'viewer' | null;
   plan: 'free' | 'pro' | 'business';
   mask_pii: boolean;
 }

@@ -50,8 +50,22 @@ export interface PipelineDeps {
 
 const DEFAULT_OUTBOUND: OutboundSettings = { allowPrivateNetworks: [], webhookTimeoutMs: 15_000 };
 
+/** Where a call came from, for the audit log. */
+export interface CallOrigin {
+  transport: 'rest' | 'mcp' | 'dashboard' | 'cli';
+  /** The client's address as the transport established it (trusted proxies considered). */
+  address?: string;
+  userAgent?: string;
+}
+
 export interface OperationCall {
   authorization: string | undefined;
+  /**
+   * A caller the transport has already identified: a person signed in to the dashboard (their session
+   * was checked there). `authorization` is then not read.
+   */
+  principal?: Principal;
+  origin?: CallOrigin;
   input: unknown;
   /** Problems the transport found while assembling the input, reported with the validation errors. */
   inputProblems?: FieldProblem[];
@@ -106,7 +120,7 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
   return async function run(operation, call) {
     const headers: Record<string, string> = {};
     try {
-      const principal = await authenticate(deps.findCredential, call.authorization, clock(), recordUse);
+      const principal = call.principal ?? (await authenticate(deps.findCredential, call.authorization, clock(), recordUse));
       checkAccess(operation, principal);
       const limit = deps.rateLimitOverride ?? PLANS[principal.plan].requestsPerMinute;
       const decision = await deps.rateLimiter.consume(principal.credentialId, limit);
@@ -122,7 +136,8 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
         );
       }
       const input = await validInput(deps.db, operation, principal.workspaceId, call);
-      const key = operation.write ? parseIdempotencyKey(call.idempotencyKey) : undefined;
+      // Idempotency keys belong to credentials; the dashboard's forms are guarded by their CSRF tokens instead.
+      const key = operation.write && principal.kind !== 'user' ? parseIdempotencyKey(call.idempotencyKey) : undefined;
       const ctx = (db: Kysely<Database>, now: Date): OperationContext => ({
         workspaceId: principal.workspaceId,
         principal,
@@ -188,6 +203,9 @@ async function validInput(
 }
 
 function checkAccess(operation: AnyOperation, principal: Principal): void {
+  if (operation.dashboardOnly && principal.kind !== 'user') {
+    throw new AppError('forbidden', `${operation.name} is an action of people signed in to the dashboard; no key or token may take it.`);
+  }
   if (!principal.scopes.has(operation.scope)) {
     throw new AppError('forbidden', `This credential lacks the scope ${operation.scope}, which ${operation.name} needs.`, {
       required_scope: operation.scope,

@@ -69,6 +69,7 @@ test('assistant tokens authenticate like API keys', async (t) => {
   assert.deepEqual(res.body.credential, {
     key_id: assistant.id,
     kind: 'assistant',
+    role: 'owner',
     tier: 'read',
     scopes: ['videos:read', 'workspace:read'],
   });

@@ -7,13 +7,27 @@
 import type { CredentialLookupRow } from '../../db/client.ts';
 import { AppError } from '../errors.ts';
 import type { PlanName } from '../plans.ts';
+import { type Role, roleScopes } from '../roles.ts';
 import { isScope, type Scope } from '../scopes.ts';
 import { type CredentialKind, hashToken, parseToken } from '../secrets/tokens.ts';
 
+/** Who calls: a key, an assistant token, or a person signed in to the dashboard. */
+export type PrincipalKind = CredentialKind | 'user';
+
 export interface Principal {
+  /** The credential's id; for a signed-in person, their user id. The rate limit's bucket. */
   credentialId: string;
   workspaceId: string;
-  kind: CredentialKind;
+  kind: PrincipalKind;
+  /**
+   * The role this principal acts with (DESIGN §10): a person's membership; for a key, the role of the
+   * member who minted it, or owner for a key minted on the command line. Scopes never exceed it.
+   */
+  role: Role;
+  /** The person behind the call: the signed-in user or the member who minted the key; null for a command-line key. */
+  userId: string | null;
+  /** How notes and the audit log name who acted: the key's name, or the person's name. */
+  name: string;
   scopes: ReadonlySet<Scope>;
   /** When the credential stops working; null for never. Keys it mints cannot outlive it. */
   expiresAt: Date | null;
@@ -61,6 +75,11 @@ export async function authenticate(
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
     throw unauthorized(`The credential expired at ${row.expires_at.toISOString()}.`, true);
   }
+  // A key minted by a member acts with at most that member's role, and not at all once they are gone.
+  const role: Role | null = row.created_by_user ? row.member_role : 'owner';
+  if (!role) {
+    throw unauthorized('The member who minted this credential no longer belongs to the workspace, so it no longer works.', true);
+  }
   if (recordUse && (!row.last_used_at || now.getTime() - row.last_used_at.getTime() >= LAST_USED_RESOLUTION_MS)) {
     await recordUse(row.id, now);
   }
@@ -68,9 +87,19 @@ export async function authenticate(
     credentialId: row.id,
     workspaceId: row.workspace_id,
     kind: row.kind,
-    scopes: new Set(row.scopes.filter(isScope)),
+    role,
+    userId: row.created_by_user,
+    // Notes and status changes credit their author by this name ("API key" for a key minted without one).
+    name: row.name || 'API key',
+    scopes: withinRole(row.scopes, role),
     expiresAt: row.expires_at,
     plan: row.plan,
     maskPii: row.mask_pii,
   };
+}
+
+/** The credential's scopes that its role also allows. */
+export function withinRole(scopes: readonly string[], role: Role): ReadonlySet<Scope> {
+  const allowed = new Set<string>(roleScopes(role));
+  return new Set(scopes.filter((scope): scope is Scope => isScope(scope) && allowed.has(scope)));
 }

@@ -7,6 +7,15 @@ import type { Insertable, Selectable } from 'kysely';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
 import type {
+  InvitationsTable,
+  MembersTable,
+  OneTimeTokensTable,
+  PasskeysTable,
+  SessionsTable,
+  SignInFailuresTable,
+  UsersTable,
+} from './people.ts';
+import type {
   RouteChoiceCountsTable,
   RouteChoicesTable,
   RoutePathCountsTable,
@@ -41,6 +50,7 @@ import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
 export type * from './channel.ts';
 export type * from './leads.ts';
+export type * from './people.ts';
 export type * from './routes.ts';
 export type * from './scheduling.ts';
 export type * from './service.ts';
@@ -57,6 +67,13 @@ export interface Database {
   channel_views: ChannelViewsTable;
   channel_item_opens: ChannelItemOpensTable;
   credentials: CredentialsTable;
+  users: UsersTable;
+  members: MembersTable;
+  invitations: InvitationsTable;
+  sessions: SessionsTable;
+  one_time_tokens: OneTimeTokensTable;
+  passkeys: PasskeysTable;
+  sign_in_failures: SignInFailuresTable;
   folders: FoldersTable;
   videos: VideosTable;
   video_renditions: VideoRenditionsTable;

@@ -22,7 +22,10 @@ export interface CredentialsTable {
   prefix: string;
   token_hash: string;
   scopes: string[];
+  /** The credential that minted this one. */
   created_by: string | null;
+  /** The member who minted it: the key acts with at most their role (null: minted on the command line, acts as an owner). */
+  created_by_user: ColumnType<string | null, string | null | undefined, string | null>;
   created_at: CreatedAt;
   expires_at: Timestamp | null;
   revoked_at: Timestamp | null;

@@ -9,6 +9,7 @@ import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import { type Scope, sortScopes, tierOf } from '../../core/scopes.ts';
 import { type CredentialKind, generateToken } from '../../core/secrets/tokens.ts';
 import type { CredentialRow, Database } from '../../db/tables/index.ts';
+import { userNames } from '../people/index.ts';
 import { lockWorkspace } from '../workspace/index.ts';
 import type { ApiKey } from './api-keys.schemas.ts';
 
@@ -18,7 +19,10 @@ export interface MintRequest {
   kind: CredentialKind;
   scopes: Scope[];
   expiresAt: Date | null;
+  /** The credential minting it (null on the command line). */
   createdBy: string | null;
+  /** The member minting it, directly or through a key they minted; null for an owner's command-line key. */
+  createdByUser?: string | null;
   now: Date;
 }
 
@@ -35,15 +39,18 @@ export async function mintCredential(db: Kysely<Database>, request: MintRequest)
       token_hash: hash,
       scopes: sortScopes(request.scopes),
       created_by: request.createdBy,
+      created_by_user: request.createdByUser ?? null,
       created_at: request.now,
       expires_at: request.expiresAt,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { key: toApiKey(row), token };
+  const names = await userNames(db, row.created_by_user ? [row.created_by_user] : []);
+  return { key: toApiKey(row, names), token };
 }
 
-export function toApiKey(row: CredentialRow): ApiKey {
+/** `names`: the minting members' names by user id (people's userNames). */
+export function toApiKey(row: CredentialRow, names: ReadonlyMap<string, string>): ApiKey {
   return {
     key_id: row.id,
     name: row.name,
@@ -54,6 +61,7 @@ export function toApiKey(row: CredentialRow): ApiKey {
     created_at: row.created_at.toISOString(),
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
     last_used_at: row.last_used_at ? row.last_used_at.toISOString() : null,
+    created_by: row.created_by_user ? { user_id: row.created_by_user, name: names.get(row.created_by_user) ?? '' } : null,
   };
 }
 
@@ -70,7 +78,11 @@ export async function listActiveCredentials(
     .where('revoked_at', 'is', null)
     .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', now)]));
   const { rows, keys, total } = await keysetPage(active, (query) => query.selectAll(), NEWEST_FIRST, page);
-  return { rows: rows.map(toApiKey), keys, total };
+  const names = await userNames(
+    db,
+    rows.flatMap((row) => (row.created_by_user ? [row.created_by_user] : [])),
+  );
+  return { rows: rows.map((row) => toApiKey(row, names)), keys, total };
 }
 
 /** Who is revoking: their credential and the scopes it holds. */
@@ -131,7 +143,8 @@ export async function revokeCredential(
     .where('id', '=', keyId)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return { key: toApiKey(row), revokedSelf: keyId === revoker.credentialId };
+  const names = await userNames(db, row.created_by_user ? [row.created_by_user] : []);
+  return { key: toApiKey(row, names), revokedSelf: keyId === revoker.credentialId };
 }
 
 /** Unrevoked, unexpired credentials holding workspace:manage, other than `exceptId`. */
@@ -146,15 +159,4 @@ async function otherManagers(db: Kysely<Database>, workspaceId: string, exceptId
     .where(sql<boolean>`'workspace:manage' = any(scopes)`)
     .executeTakeFirstOrThrow();
   return Number(row.n);
-}
-
-/** A credential's name, as notes and status changes credit their author ("API key" when it has none). */
-export async function credentialName(db: Kysely<Database>, workspaceId: string, credentialId: string): Promise<string> {
-  const row = await db
-    .selectFrom('credentials')
-    .select('name')
-    .where('workspace_id', '=', workspaceId)
-    .where('id', '=', credentialId)
-    .executeTakeFirst();
-  return row?.name || 'API key';
 }

@@ -26,6 +26,17 @@ export const ApiKey = Type.Object(
     last_used_at: Nullable(
       Timestamp('When the key last authenticated a request, to within a minute (refreshed at most once a minute); null if never used.'),
     ),
+    created_by: Nullable(
+      Type.Object(
+        { user_id: Id('The member who minted the key.'), name: Type.String() },
+        {
+          additionalProperties: false,
+          description:
+            'The member who minted the key; the key acts with at most their role, and stops working when they leave. ' +
+            'null for a key minted on the command line (it acts as an owner).',
+        },
+      ),
+    ),
   },
   { additionalProperties: false },
 );

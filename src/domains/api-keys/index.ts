@@ -11,4 +11,4 @@ export { markCredentialUsed } from './credential-use.queries.ts';
 export { parseRequestedScopes } from './requested-scopes.ts';
 
 // Then the files that reach other areas.
-export { credentialName, mintCredential } from './api-keys.queries.ts';
+export { mintCredential } from './api-keys.queries.ts';

@@ -52,6 +52,7 @@ test('create_api_key takes a tier, a scope string or an array, and shows the key
   assert.equal(list.body.pagination.total, 5);
   assert.deepEqual(Object.keys(list.body.api_keys[0]).sort(), [
     'created_at',
+    'created_by',
     'expires_at',
     'key_id',
     'kind',

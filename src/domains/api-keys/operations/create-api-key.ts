@@ -71,7 +71,9 @@ export const createApiKey = defineOperation({
       kind,
       scopes,
       expiresAt,
-      createdBy: ctx.principal.credentialId,
+      // A person's key is minted by them, not by a credential; a key's by that key and its minting member.
+      createdBy: ctx.principal.kind === 'user' ? null : ctx.principal.credentialId,
+      createdByUser: ctx.principal.userId,
       now: ctx.now,
     });
     return { ...key, key: token };

@@ -7,7 +7,6 @@ import { Type } from 'typebox';
 import { AppError } from '../../../core/errors.ts';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, Nullable, PersonName, Phone, Tags } from '../../../core/schemas.ts';
-import { credentialName } from '../../api-keys/index.ts';
 import { emitLeadChange } from '../lead-change-events.ts';
 import { leadSnapshot, recordLeadActivity, uniqueTags } from '../lead-records.queries.ts';
 import { LeadSnapshot } from '../leads.events.ts';
@@ -66,8 +65,7 @@ export const updateLead = defineOperation({
     if (input.phone !== undefined && input.phone !== current.phone) changes.phone = input.phone;
     changed.push(...Object.keys(changes));
 
-    const author =
-      input.notes !== undefined || changes.status ? await credentialName(ctx.db, ctx.workspaceId, ctx.principal.credentialId) : '';
+    const author = input.notes !== undefined || changes.status ? ctx.principal.name : '';
     if (changes.status) {
       await recordLeadActivity(ctx.db, {
         workspaceId: ctx.workspaceId,

@@ -6,7 +6,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { Email, PersonName, Phone, StringEnum, Tags } from '../../../core/schemas.ts';
-import { credentialName } from '../../api-keys/index.ts';
 import { emitLeadChange } from '../lead-change-events.ts';
 import { leadSnapshot, upsertLeadRecord } from '../lead-records.queries.ts';
 import { LEAD_SOURCES } from '../leads.events.ts';
@@ -57,7 +56,7 @@ export const upsertLead = defineOperation({
       workspaceId: ctx.workspaceId,
       fields,
       ...(notes !== undefined ? { note: notes } : {}),
-      author: await credentialName(ctx.db, ctx.workspaceId, ctx.principal.credentialId),
+      author: ctx.principal.name,
       source: source ?? 'api',
       at: ctx.now,
     });

@@ -5,6 +5,7 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';
 import { ENTITLEMENTS, PLAN_NAMES, PLANS } from '../../../core/plans.ts';
+import { ROLES } from '../../../core/roles.ts';
 import { Id, Nullable, StringEnum, Timestamp } from '../../../core/schemas.ts';
 import { SCOPES, sortScopes, tierOf } from '../../../core/scopes.ts';
 import { currentSlug } from '../../channel/index.ts';
@@ -68,8 +69,12 @@ export const getWorkspace = defineOperation({
       ),
       credential: Type.Object(
         {
-          key_id: Id('The calling credential.'),
-          kind: StringEnum(['api_key', 'assistant'] as const),
+          key_id: Id('The calling credential; for a person signed in to the dashboard, their user id.'),
+          kind: StringEnum(['api_key', 'assistant', 'user'] as const),
+          role: StringEnum(ROLES, {
+            description:
+              'The role the caller acts with: a person’s, or that of the member who minted the key (owner for keys minted on the command line).',
+          }),
           tier: StringEnum(['read', 'write', 'admin'] as const),
           scopes: Type.Array(StringEnum(SCOPES)),
         },
@@ -106,7 +111,7 @@ export const getWorkspace = defineOperation({
         channel_slug: slug,
         channel_url: ctx.links.channelUrl(slug),
       },
-      credential: { key_id: ctx.principal.credentialId, kind: ctx.principal.kind, tier: tierOf(scopes), scopes },
+      credential: { key_id: ctx.principal.credentialId, kind: ctx.principal.kind, role: ctx.principal.role, tier: tierOf(scopes), scopes },
       assistant_guidance: workspace.assistant_guidance,
       created_at: workspace.created_at.toISOString(),
     };

@@ -6,7 +6,6 @@
 import { Type } from 'typebox';
 import { defineOperation } from '../../../../core/operation.ts';
 import { Email, PersonName, Phone, ResourceId, Timestamp, TimeZone } from '../../../../core/schemas.ts';
-import { credentialName } from '../../../api-keys/index.ts';
 import { bookSlot } from '../book-slot.ts';
 import { bookingDetail } from '../bookings.queries.ts';
 import { CreatedBooking } from '../bookings.schemas.ts';
@@ -57,7 +56,7 @@ export const createBooking = defineOperation({
         timezone: input.invitee_timezone ?? null,
       },
       now: ctx.now,
-      author: await credentialName(ctx.db, ctx.workspaceId, ctx.principal.credentialId),
+      author: ctx.principal.name,
     });
     return {
       ...(await bookingDetail(ctx.db, ctx.workspaceId, booking.id)),

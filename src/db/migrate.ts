@@ -31,6 +31,7 @@ import * as transcriptConfigsByWorkspace from './migrations/0025-transcript-conf
 import * as viewingFold from './migrations/0026-viewing-fold.ts';
 import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads-revenue.ts';
 import * as videoRenditions from './migrations/0028-video-renditions.ts';
+import * as emailOutbox from './migrations/0030-email-outbox.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -59,6 +60,7 @@ const migrations: Record<string, Migration> = {
   '0026-viewing-fold': viewingFold,
   '0027-workspace-day-leads-revenue': workspaceDayLeadsRevenue,
   '0028-video-renditions': videoRenditions,
+  '0030-email-outbox': emailOutbox,
 };
 
 /**

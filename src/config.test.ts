@@ -140,6 +140,54 @@ test('CUEPOINT_SHUTDOWN_TIMEOUT_MS: 10 s by default, 100 ms to 10 min', () => {
   }
 });
 
+test('email: no SMTP server by default; CUEPOINT_SMTP_URL and CUEPOINT_MAIL_FROM parsed; a setting that cannot work stops the start with the fix', () => {
+  assert.deepEqual(loadConfig({}).email, { smtp: null, from: null });
+  assert.deepEqual(loadConfig({ CUEPOINT_MAIL_FROM: 'videos@example.com' }).email, {
+    smtp: null,
+    from: { address: 'videos@example.com', name: null },
+  });
+  const email = loadConfig({
+    CUEPOINT_SMTP_URL: 'smtps://apikey:s%40cret@smtp.example.com',
+    CUEPOINT_MAIL_FROM: 'Cuepoint <videos@example.com>',
+  }).email;
+  assert.deepEqual(email.from, { address: 'videos@example.com', name: 'Cuepoint' });
+  assert.equal(email.smtp?.host, 'smtp.example.com');
+  assert.equal(email.smtp?.port, 465);
+  assert.deepEqual(email.smtp?.auth, { user: 'apikey', pass: 's@cret' });
+  assert.equal(
+    loadConfig({ CUEPOINT_SMTP_URL: 'smtp://127.0.0.1:2525', CUEPOINT_MAIL_FROM: 'a@example.com' }).email.smtp?.requireTls,
+    false,
+  );
+
+  const refused: [Record<string, string>, RegExp][] = [
+    [
+      { CUEPOINT_SMTP_URL: 'smtp.example.com:587', CUEPOINT_MAIL_FROM: 'a@example.com' },
+      /CUEPOINT_SMTP_URL must start with smtp:\/\/ or smtps:\/\/: write it as smtp:\/\/user:password@smtp\.example\.com:587/,
+    ],
+    [
+      { CUEPOINT_SMTP_URL: 'https://smtp.example.com', CUEPOINT_MAIL_FROM: 'a@example.com' },
+      /CUEPOINT_SMTP_URL must start with smtp:\/\/ or smtps:\/\//,
+    ],
+    [
+      { CUEPOINT_SMTP_URL: 'smtp://user@smtp.example.com', CUEPOINT_MAIL_FROM: 'a@example.com' },
+      /CUEPOINT_SMTP_URL must hold both a user name and a password/,
+    ],
+    [{ CUEPOINT_SMTP_URL: 'smtp://127.0.0.1:2525' }, /CUEPOINT_MAIL_FROM must be set with CUEPOINT_SMTP_URL/],
+    [{ CUEPOINT_MAIL_FROM: 'videos at example.com' }, /CUEPOINT_MAIL_FROM must be an address such as videos@example\.com/],
+    [
+      { CUEPOINT_MAIL_FROM: 'Evil\r\nBcc: x@y.example <videos@example.com>' },
+      /CUEPOINT_MAIL_FROM has a display name with quotes, backslashes or control characters/,
+    ],
+  ];
+  for (const [env, problem] of refused) {
+    assert.throws(
+      () => loadConfig(env),
+      (error: unknown) => error instanceof ConfigError && problem.test(error.message),
+      JSON.stringify(env),
+    );
+  }
+});
+
 test('CUEPOINT_DEMO_NOW: unset means now; a real UTC instant pins the demo; anything else is named', () => {
   assert.equal(loadConfig({}).demoNow, undefined);
   assert.equal(loadConfig({ CUEPOINT_DEMO_NOW: '2026-11-18T12:00:00Z' }).demoNow?.toISOString(), '2026-11-18T12:00:00.000Z');

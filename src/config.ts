@@ -5,6 +5,7 @@
 import { accessSync, constants, statSync } from 'node:fs';
 import { delimiter, join, resolve } from 'node:path';
 import { MAX_REDIS_TIMEOUT_MS, REDIS_TIMEOUT_MS } from './core/pipeline/rate-limit.ts';
+import { type MailFrom, parseMailFrom, parseSmtpUrl, type SmtpSettings } from './domains/email/index.ts';
 import { type BundledFfmpeg, findBundledFfmpeg } from './media/bundled-ffmpeg.ts';
 import { findPocketsphinx } from './media/speech/pocketsphinx.ts';
 import type { SpeechToTextSettings } from './media/speech/speech-engine.ts';
@@ -93,6 +94,12 @@ export interface Config {
   /** Webhook delivery: timeouts, the retry schedule (compressible, for tests) and the sender's pace. */
   webhooks: WebhookConfig;
   /**
+   * Email (docs/people.md#email): CUEPOINT_SMTP_URL, the server messages are sent through (null: none,
+   * the embedded default; messages wait in the outbox and their links are logged), and
+   * CUEPOINT_MAIL_FROM, the address they come from (required with a server).
+   */
+  email: EmailConfig;
+  /**
    * CUEPOINT_SHUTDOWN_TIMEOUT_MS: how long a stopping process (SIGINT, SIGTERM) may take to finish
    * in-flight requests and background work and close the database before it exits anyway. Default 10 s.
    */
@@ -105,6 +112,11 @@ export interface Config {
 }
 
 export type MediaStorage = { kind: 'local' } | ({ kind: 's3' } & S3Settings);
+
+export interface EmailConfig {
+  smtp: SmtpSettings | null;
+  from: MailFrom | null;
+}
 
 export interface WebhookConfig {
   /** CUEPOINT_WEBHOOK_TIMEOUT_MS: one attempt, DNS to the last body byte read (default 15 s, as Svix). */
@@ -173,6 +185,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     pollMs: integer(env, 'CUEPOINT_WEBHOOK_POLL_MS', 250, 10, 60_000, problems),
     concurrency: integer(env, 'CUEPOINT_WEBHOOK_CONCURRENCY', 8, 1, 256, problems),
   });
+  const email = emailOf(env, problems);
   const shutdownTimeoutMs = integer(env, 'CUEPOINT_SHUTDOWN_TIMEOUT_MS', 10_000, 100, 600_000, problems);
   const demoNow = instant(env, 'CUEPOINT_DEMO_NOW', problems);
   if (problems.length > 0) throw new ConfigError(`Invalid configuration:\n- ${problems.join('\n- ')}`);
@@ -203,6 +216,7 @@ export function loadConfig(env: Env = process.env, bundledFfmpeg: () => BundledF
     apiKey: env.CUEPOINT_API_KEY || undefined,
     remoteUrl,
     webhooks,
+    email,
     shutdownTimeoutMs,
     demoNow,
   });
@@ -257,6 +271,35 @@ function durationList(env: Env, name: string, fallback: string, problems: string
     problems.push(`${name}: ${(error as Error).message}`);
     return Object.freeze(parseDurationList(fallback));
   }
+}
+
+/**
+ * No server is a working setting (messages wait in the outbox); a server that cannot be parsed, or
+ * one with nobody to send as, is not: it stops the start with the fix.
+ */
+function emailOf(env: Env, problems: string[]): EmailConfig {
+  const rawUrl = env.CUEPOINT_SMTP_URL || '';
+  const rawFrom = env.CUEPOINT_MAIL_FROM || '';
+  let smtp: SmtpSettings | null = null;
+  if (rawUrl) {
+    const parsed = parseSmtpUrl(rawUrl);
+    if ('problem' in parsed) {
+      problems.push(
+        `CUEPOINT_SMTP_URL ${parsed.problem}: write it as smtp://user:password@smtp.example.com:587 or smtps://user:password@smtp.example.com (credentials percent-encoded), or smtp://127.0.0.1:2525 for a local relay`,
+      );
+    } else smtp = Object.freeze(parsed);
+  }
+  let from: MailFrom | null = null;
+  if (rawFrom) {
+    const parsed = parseMailFrom(rawFrom);
+    if ('problem' in parsed) problems.push(`CUEPOINT_MAIL_FROM ${parsed.problem}`);
+    else from = Object.freeze(parsed);
+  } else if (rawUrl) {
+    problems.push(
+      'CUEPOINT_MAIL_FROM must be set with CUEPOINT_SMTP_URL: the address messages come from, such as "Cuepoint <videos@example.com>"',
+    );
+  }
+  return Object.freeze({ smtp, from });
 }
 
 interface FfmpegChoice {

@@ -24,6 +24,7 @@ import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { removeAbandonedWorkDirs } from './storage/work-dirs.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
+import { type EmailWorker, startEmailWorker } from './workers/email-delivery.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { videoRenditionHandler } from './workers/video-renditions.ts';
@@ -93,6 +94,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   let speechWorker: JobWorker | undefined;
   let renditionWorker: JobWorker | undefined;
   let webhookWorker: WebhookWorker | undefined;
+  let emailWorker: EmailWorker | undefined;
   let viewingFolder: ViewingFolder | undefined;
   const dependencies = await buildDependencies(config, { database, redis, log });
   const { mediaStore, secret, outbound } = dependencies;
@@ -186,6 +188,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       pollMs: config.webhooks.pollMs,
       concurrency: config.webhooks.concurrency,
     });
+    emailWorker = startEmailWorker({ db: database.db, log, smtp: config.email.smtp, from: config.email.from });
   }
   return async () => {
     clearInterval(timer);
@@ -199,6 +202,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       speechWorker?.stop(),
       renditionWorker?.stop(),
       webhookWorker?.stop(),
+      emailWorker?.stop(),
       viewingFolder?.stop(),
     ]);
     redis?.disconnect();

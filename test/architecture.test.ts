@@ -72,6 +72,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   jobs: 'infrastructure',
   idempotency_keys: 'infrastructure',
   service_settings: 'infrastructure',
+  email_outbox: 'email',
 };
 
 function sourceFiles(top: string): string[] {

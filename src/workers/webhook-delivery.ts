@@ -11,6 +11,7 @@ import type { Kysely } from 'kysely';
 import type { Log, OutboundSettings } from '../core/context.ts';
 import { createSealedBox } from '../core/secrets/sealed-box.ts';
 import { abortableSleep } from '../core/values/abortable-sleep.ts';
+import { createWaker } from '../core/values/waker.ts';
 import type { Database } from '../db/tables/index.ts';
 import {
   type AttemptResult,
@@ -148,34 +149,5 @@ function unsent(message: string): AttemptResult {
     error: message,
     retryAfterMs: null,
     gone: false,
-  };
-}
-
-/** A sleep that `wake()` (or stopping) cuts short; a wake with nobody waiting is kept for the next wait. */
-function createWaker(signal: AbortSignal) {
-  let pending = false;
-  let release: (() => void) | undefined;
-  return {
-    wait(ms: number): Promise<void> {
-      if (pending || signal.aborted) {
-        pending = false;
-        return Promise.resolve();
-      }
-      return new Promise<void>((resolve) => {
-        const done = () => {
-          clearTimeout(timer);
-          signal.removeEventListener('abort', done);
-          release = undefined;
-          resolve();
-        };
-        const timer = setTimeout(done, ms);
-        signal.addEventListener('abort', done, { once: true });
-        release = done;
-      });
-    },
-    wake(): void {
-      if (release) release();
-      else pending = true;
-    },
   };
 }

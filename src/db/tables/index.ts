@@ -5,6 +5,7 @@
  */
 import type { Insertable, Selectable } from 'kysely';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
+import type { EmailOutboxTable } from './email.ts';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
 import type {
   InvitationsTable,
@@ -49,6 +50,7 @@ import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.t
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
 export type * from './channel.ts';
+export type * from './email.ts';
 export type * from './leads.ts';
 export type * from './people.ts';
 export type * from './routes.ts';
@@ -110,6 +112,7 @@ export interface Database {
   route_step_counts: RouteStepCountsTable;
   route_choice_counts: RouteChoiceCountsTable;
   route_path_counts: RoutePathCountsTable;
+  email_outbox: EmailOutboxTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;
@@ -131,3 +134,4 @@ export type EventTypeRow = Selectable<EventTypesTable>;
 export type NewEventType = Insertable<EventTypesTable>;
 export type BookingRow = Selectable<BookingsTable>;
 export type NewBooking = Insertable<BookingsTable>;
+export type EmailOutboxRow = Selectable<EmailOutboxTable>;

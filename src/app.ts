@@ -94,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     links,
     checkUploadToken,
     viewingTokens: createViewingTokens(options.secret),
+    pipeline,
+    operations: new Map(everyOperation.map((operation) => [operation.name, operation])),
   });
   registerMcpRoute(app, {
     operations,

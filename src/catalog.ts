@@ -11,6 +11,7 @@ import { apiKeyOperations } from './domains/api-keys/operations.ts';
 import { channelOperations } from './domains/channel/operations.ts';
 import { leadOperations } from './domains/leads/operations.ts';
 import { outcomeOperations } from './domains/outcomes/operations.ts';
+import { peopleOperations } from './domains/people/operations.ts';
 import { routeOperations } from './domains/routes/operations.ts';
 import { schedulingOperations } from './domains/scheduling/operations.ts';
 import { searchOperations } from './domains/search/operations.ts';
@@ -26,6 +27,7 @@ export const catalog: readonly AnyOperation[] = [
   ...outcomeOperations,
   ...webhookOperations,
   ...apiKeyOperations,
+  ...peopleOperations,
   ...leadOperations,
   ...workspaceOperations,
   ...tagOperations,

@@ -1,7 +1,8 @@
 /**
  * Creating a workspace, the one act that spans areas: its row (workspace), its channel's first slug
- * (channel) and its first admin key (api-keys), in one transaction. It lives above the areas so the
- * workspace area, which every other area reads, depends on none of them.
+ * (channel), its first admin key (api-keys) and, when asked, the link that makes its first owner
+ * (people), in one transaction. It lives above the areas so the workspace area, which every other
+ * area reads, depends on none of them.
  */
 import type { Kysely } from 'kysely';
 import type { PlanName } from './core/plans.ts';
@@ -9,12 +10,19 @@ import { TIER_SCOPES } from './core/scopes.ts';
 import type { Database, WorkspaceRow } from './db/tables/index.ts';
 import { mintCredential } from './domains/api-keys/index.ts';
 import { claimFirstSlug } from './domains/channel/index.ts';
+import { inviteOwner } from './domains/people/index.ts';
 import { insertWorkspace } from './domains/workspace/index.ts';
 
 export async function createWorkspace(
   db: Kysely<Database>,
-  input: { name: string; plan: PlanName; now: Date },
-): Promise<{ workspace: WorkspaceRow; apiKey: string }> {
+  input: {
+    name: string;
+    plan: PlanName;
+    now: Date;
+    /** Also make the first owner's link: for this email (mailed too), or for whoever opens it (null). */
+    owner?: { email: string | null; invitationUrl(secret: string): string };
+  },
+): Promise<{ workspace: WorkspaceRow; apiKey: string; ownerInviteUrl?: string }> {
   return db.transaction().execute(async (trx) => {
     const workspace = await insertWorkspace(trx, input);
     await claimFirstSlug(trx, workspace.id, input.name, input.now);
@@ -27,6 +35,14 @@ export async function createWorkspace(
       createdBy: null,
       now: input.now,
     });
-    return { workspace, apiKey: token };
+    if (!input.owner) return { workspace, apiKey: token };
+    const { url } = await inviteOwner(trx, {
+      workspaceId: workspace.id,
+      workspaceName: workspace.name,
+      email: input.owner.email,
+      invitationUrl: input.owner.invitationUrl,
+      now: input.now,
+    });
+    return { workspace, apiKey: token, ownerInviteUrl: url };
   });
 }

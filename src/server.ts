@@ -18,7 +18,7 @@ import { requeueStrandedFeeds } from './domains/scheduling/index.ts';
 import { pruneViewingBatches } from './domains/viewing/index.ts';
 import { countWorkspaces } from './domains/workspace/index.ts';
 import { type JobWorker, startJobWorker } from './job-queue/worker.ts';
-import { createMediaLinks } from './media/media-links.ts';
+import { createMediaLinks, invitationUrl } from './media/media-links.ts';
 import { speechEngineOf } from './media/speech/speech-engine.ts';
 import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
@@ -212,7 +212,12 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
 
 async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: string): Promise<void> {
   if ((await countWorkspaces(database.db)) > 0) return;
-  const { workspace, apiKey } = await createWorkspace(database.db, { name: 'My workspace', plan: 'pro', now: new Date() });
+  const { workspace, apiKey, ownerInviteUrl } = await createWorkspace(database.db, {
+    name: 'My workspace',
+    plan: 'pro',
+    now: new Date(),
+    owner: { email: null, invitationUrl: (secret) => invitationUrl(publicUrl, secret) },
+  });
   process.stdout.write(
     [
       '',
@@ -220,6 +225,10 @@ async function announceFirstWorkspace(database: DatabaseHandle, publicUrl: strin
       '',
       `  workspace_id: ${workspace.id}`,
       `  api_key:      ${apiKey}`,
+      '',
+      'Open this link to create your owner account and sign in to the dashboard (it works once, for 7 days):',
+      '',
+      `  ${ownerInviteUrl}`,
       '',
       `Try: curl -H "Authorization: Bearer ${apiKey}" ${publicUrl}/v1/workspace`,
       '',

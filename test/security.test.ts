@@ -63,6 +63,7 @@ const FIXTURES: Record<Resource, (harness: TestApp, ws: TestWorkspace) => Promis
   event_type: (_harness, ws) => ws.addEventType({ name: 'Private call' }),
   booking: (_harness, ws) => ws.addBooking({ invitee_name: 'Private Invitee' }),
   calendar_feed: (_harness, ws) => ws.addCalendarFeed({ name: 'Private calendar' }),
+  member: async (_harness, ws) => (await ws.addMember({ role: 'viewer', name: 'Private Person' })).memberId,
 };
 
 /** A workspace's real ids, made on first need and kept: `ids(resource, n)` answers n distinct ones. */

@@ -17,8 +17,11 @@ const USAGE = `Usage: cuepoint <command> [options]
 Commands:
   start [--role api|worker|all] [--processes N]   Serve the API (default port 3000) and run background work
   migrate                                         Apply database migrations
-  workspace create --name NAME [--plan free|pro|business]
-                                                  Create a workspace and print its admin API key
+  workspace create --name NAME [--plan free|pro|business] [--owner-email EMAIL]
+                                                  Create a workspace and print its admin API key (and the
+                                                  owner's sign-up link when an email is given)
+  workspace invite-owner --workspace ID [--owner-email EMAIL]
+                                                  Print a link that makes its holder an owner of a workspace
   key create --workspace ID [--kind api_key|assistant] [--scope "SCOPES|TIER"] [--name NAME]
                                                   Mint a key for a workspace
   seed --demo [--workspace ID]                    Fill a workspace with a demo library (new workspace by default)
@@ -49,6 +52,7 @@ async function main(argv: string[]): Promise<void> {
       workspace: { type: 'string' },
       kind: { type: 'string' },
       scope: { type: 'string' },
+      'owner-email': { type: 'string' },
       demo: { type: 'boolean', default: false },
       stdio: { type: 'boolean', default: false },
     },
@@ -75,7 +79,18 @@ async function main(argv: string[]): Promise<void> {
     case 'migrate':
       return (await import('./migrate.ts')).migrate(config, { json });
     case 'workspace create':
-      return (await import('./workspace-create.ts')).workspaceCreate(config, { name: values.name, plan: values.plan, json });
+      return (await import('./workspace-create.ts')).workspaceCreate(config, {
+        name: values.name,
+        plan: values.plan,
+        ownerEmail: values['owner-email'],
+        json,
+      });
+    case 'workspace invite-owner':
+      return (await import('./invite-owner.ts')).workspaceInviteOwner(config, {
+        workspace: values.workspace,
+        ownerEmail: values['owner-email'],
+        json,
+      });
     case 'key create':
       return (await import('./key-create.ts')).keyCreate(config, {
         workspace: values.workspace,

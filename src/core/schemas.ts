@@ -57,6 +57,7 @@ export const RESOURCES = [
   'event_type',
   'booking',
   'calendar_feed',
+  'member',
 ] as const;
 export type Resource = (typeof RESOURCES)[number];
 

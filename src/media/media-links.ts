@@ -35,6 +35,10 @@ export interface MediaLinks {
   channelMarkdownUrl(slug: string): string;
   /** Where the workspace's Stripe account sends its webhook events (src/transports/public/stripe/stripe-webhooks.ts). */
   stripeWebhookUrl(workspaceId: string): string;
+  /** The page where an invitation is accepted (and the first owner creates their account). */
+  invitationUrl(secret: string): string;
+  /** The dashboard's sign-in page. */
+  signInUrl(): string;
 }
 
 export type UploadTokenCheck =
@@ -64,6 +68,11 @@ export function captionsPath(videoId: string): string {
   return `/media/${videoId}/captions.vtt`;
 }
 
+/** The page where an invitation is accepted; for callers with no MediaLinks at hand (the CLI). */
+export function invitationUrl(publicUrl: string, secret: string): string {
+  return `${publicUrl}/invitations/${secret}`;
+}
+
 export function createMediaLinks(secret: string, publicUrl: string) {
   const key = createSecretKey(Buffer.from(secret));
   const sign = (videoId: string, expiry: string) => createHmac('sha256', key).update(`upload:${videoId}.${expiry}`).digest('base64url');
@@ -85,6 +94,8 @@ export function createMediaLinks(secret: string, publicUrl: string) {
     channelUrl: (slug) => `${publicUrl}/c/${slug}`,
     channelMarkdownUrl: (slug) => `${publicUrl}/c/${slug}.md`,
     stripeWebhookUrl: (workspaceId) => `${publicUrl}/stripe/webhooks/${workspaceId}`,
+    invitationUrl: (secret) => invitationUrl(publicUrl, secret),
+    signInUrl: () => `${publicUrl}/sign-in`,
   };
   const checkUploadToken = (token: string, now: Date): UploadTokenCheck => {
     const match = TOKEN.exec(token);

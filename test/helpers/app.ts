@@ -36,6 +36,7 @@ import { createWorkspace } from '../../src/create-workspace.ts';
 import type { DatabaseHandle } from '../../src/db/client.ts';
 import type {
   LeadSource,
+  MemberRole,
   NewBooking,
   NewEventType,
   NewOutcome,
@@ -46,6 +47,7 @@ import type {
 import { buildDependencies, type Dependencies } from '../../src/dependencies.ts';
 import { mintCredential } from '../../src/domains/api-keys/api-keys.queries.ts';
 import { type LeadFields, upsertLeadRecord } from '../../src/domains/leads/lead-records.queries.ts';
+import { hashPassword } from '../../src/domains/people/index.ts';
 import { CALENDAR_FEED_URL_PURPOSE, displayedFeedUrl } from '../../src/domains/scheduling/calendar-feeds/calendar-feed-url.ts';
 import { countLedgerEntry } from '../../src/domains/viewing/workspace-day-counts.queries.ts';
 import { generateWebhookSecret, WEBHOOK_SECRET_PURPOSE } from '../../src/domains/webhooks/webhook-secrets.ts';
@@ -98,7 +100,13 @@ export interface TestWorkspace {
   id: string;
   /** Admin API key: every scope. */
   key: string;
-  mintKey(options?: { scopes?: readonly Scope[]; kind?: CredentialKind; expiresAt?: Date | null }): Promise<{ id: string; key: string }>;
+  /** A key with these scopes (every scope by default), minted by `createdByUser` when given (it then acts with at most their role). */
+  mintKey(options?: {
+    scopes?: readonly Scope[];
+    kind?: CredentialKind;
+    expiresAt?: Date | null;
+    createdByUser?: string;
+  }): Promise<{ id: string; key: string }>;
   addVideo(fields?: Partial<NewVideo>): Promise<string>;
   addFolder(name: string): Promise<string>;
   /** A lead made the way every path makes one (upsertLeadRecord); its id. */
@@ -123,6 +131,18 @@ export interface TestWorkspace {
   addWebhookEndpoint(fields?: { url?: string; events?: string[]; active?: boolean }): Promise<{ id: string; secret: string }>;
   /** A delivery row of one of this workspace's endpoints, exhausted unless told otherwise. */
   addWebhookDelivery(endpointId: string, fields?: Partial<NewWebhookDelivery>): Promise<string>;
+  /**
+   * A person with an account (password `password` when given, else none) and a membership of this
+   * workspace with `role` (member unless told otherwise); their ids and email.
+   */
+  addMember(fields?: { role?: MemberRole; email?: string; name?: string; password?: string }): Promise<TestMember>;
+}
+
+export interface TestMember {
+  userId: string;
+  memberId: string;
+  email: string;
+  name: string;
 }
 
 export interface RequestOptions {
@@ -247,7 +267,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
     const made: TestWorkspace = {
       id: row.id,
       key: apiKey,
-      async mintKey({ scopes = TIER_SCOPES.admin, kind = 'api_key', expiresAt = null } = {}) {
+      async mintKey({ scopes = TIER_SCOPES.admin, kind = 'api_key', expiresAt = null, createdByUser } = {}) {
         const { key, token } = await mintCredential(database.db, {
           workspaceId: row.id,
           name: 'test key',
@@ -255,6 +275,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
           scopes: [...scopes],
           expiresAt,
           createdBy: null,
+          createdByUser: createdByUser ?? null,
           now: new Date(),
         });
         return { id: key.key_id, key: token };
@@ -283,6 +304,29 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
           })
           .execute();
         return id;
+      },
+      async addMember({ role = 'member', email = `person-${randomUUID().slice(0, 8)}@example.com`, name = 'Test Person', password } = {}) {
+        const at = new Date();
+        const userId = randomUUID();
+        const memberId = randomUUID();
+        const passwordHash = password ? await hashPassword(password) : null;
+        await database.db
+          .insertInto('users')
+          .values({
+            id: userId,
+            email: email.toLowerCase(),
+            name,
+            password_hash: passwordHash,
+            password_changed_at: passwordHash ? at : null,
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+        await database.db
+          .insertInto('members')
+          .values({ id: memberId, workspace_id: row.id, user_id: userId, role, created_at: at, updated_at: at })
+          .execute();
+        return { userId, memberId, email: email.toLowerCase(), name };
       },
       async addFolder(name) {
         const id = randomUUID();

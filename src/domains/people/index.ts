@@ -3,4 +3,22 @@
  * and roles, invitations and sessions. Nothing else of the area is reachable from outside it
  * (test/architecture.test.ts). The catalog takes the area's operations from ./operations.ts.
  */
+// First the files that reach no other area: ES modules evaluate a front door's files in this order, and
+// other areas build their schemas from these when they load, so they must be ready before any file
+// below, which may lead back here through another area.
+export { openInvitation } from './invitations/invitations.queries.ts';
+export { hashPassword } from './passwords/password-hashing.ts';
+export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPasswordProblems } from './passwords/password-rules.ts';
+export { personPrincipal } from './sessions/person-principal.ts';
+export { ABSOLUTE_LIFETIME_MS, IDLE_LIFETIME_MS } from './sessions/session-lifetimes.ts';
+export { csrfTokenFor, csrfTokenMatches, isWellFormedSecret } from './sessions/session-tokens.ts';
+export { checkPassword, type PasswordSignIn } from './sign-in/password-sign-in.ts';
+export { FAILURE_WINDOW_MS, MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './sign-in/sign-in-failures.queries.ts';
 export { userNames } from './user-names.queries.ts';
+export { canonicalEmail, findUser } from './users/users.queries.ts';
+
+// Then the files that reach other areas.
+export { type Accepted, type Acceptance, acceptInvitation, InvitationRefused } from './invitations/accept-invitation.ts';
+export { inviteOwner, type OwnerInvitation } from './invitations/owner-invitation.ts';
+export { membershipsOf } from './members/members.queries.ts';
+export { endSession, endUserSessions, liveSession, type SignedIn, startSession, switchWorkspace } from './sessions/sessions.queries.ts';

@@ -5,6 +5,8 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { DataAccess } from '../../core/context.ts';
+import type { AnyOperation } from '../../core/operation.ts';
+import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 import type { RateLimiter } from '../../core/pipeline/rate-limit.ts';
 import type { ViewingTokens } from '../../domains/viewing/index.ts';
 import type { MediaLinks, UploadTokenCheck } from '../../media/media-links.ts';
@@ -27,10 +29,14 @@ export interface PublicSurfaceDeps {
   links: MediaLinks;
   checkUploadToken(token: string, now: Date): UploadTokenCheck;
   viewingTokens: ViewingTokens;
+  /** The catalog's one path, which the dashboard calls with the signed-in person as the principal. */
+  pipeline: Pipeline;
+  /** Every operation by name, the dashboard's own (Operation.dashboardOnly) included. */
+  operations: ReadonlyMap<string, AnyOperation>;
 }
 
 export interface PublicSurface {
-  /** The folder's name: watch, collect, route-player, booking, channel, media, uploads, stripe. */
+  /** The folder's name: watch, collect, route-player, booking, channel, media, uploads, stripe, sign-in, dashboard. */
   name: string;
   register(app: FastifyInstance, deps: PublicSurfaceDeps): Promise<void>;
 }

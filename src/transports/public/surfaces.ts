@@ -8,8 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import { bookingSurface } from './booking/surface.ts';
 import { channelSurface } from './channel/surface.ts';
 import { collectSurface } from './collect/surface.ts';
+import { dashboardSurface } from './dashboard/surface.ts';
 import { mediaSurface } from './media/surface.ts';
 import { routePlayerSurface } from './route-player/surface.ts';
+import { signInSurface } from './sign-in/surface.ts';
 import { stripeSurface } from './stripe/surface.ts';
 import type { PublicSurface, PublicSurfaceDeps } from './surface.ts';
 import { uploadsSurface } from './uploads/surface.ts';
@@ -24,6 +26,8 @@ export const PUBLIC_SURFACES: readonly PublicSurface[] = [
   bookingSurface,
   channelSurface,
   stripeSurface,
+  signInSurface,
+  dashboardSurface,
 ];
 
 export async function registerPublicSurfaces(app: FastifyInstance, deps: PublicSurfaceDeps): Promise<void> {

@@ -74,8 +74,11 @@ interface Surface {
   kind: AddressLimitKind;
   /** The status of an accepted write. */
   accepted: number;
-  /** The refusal is an HTML page rather than the API's error body (a form a browser navigates with). */
-  page?: boolean;
+  /**
+   * The refusal is an HTML page rather than the API's error body (a form a browser navigates with),
+   * saying there were too many of these ("cancellations").
+   */
+  page?: string;
   appOptions?: TestAppOptions;
   setup(
     harness: TestApp,
@@ -258,7 +261,7 @@ const SURFACES: Surface[] = [
     route: 'POST /bookings/:booking_id/cancel',
     kind: 'booking_cancels',
     accepted: 200,
-    page: true,
+    page: 'cancellations',
     async setup(harness, ws) {
       const eventTypeId = await ws.addEventType();
       const tomorrow = Date.now() + 86_400_000;
@@ -288,7 +291,66 @@ const SURFACES: Surface[] = [
       };
     },
   },
+  {
+    route: 'POST /sign-in',
+    kind: 'sign_ins',
+    accepted: 303,
+    page: 'sign-in attempts',
+    async setup(harness, ws) {
+      const person = await ws.addMember({ password: 'correct horse battery staple' });
+      const sessions = async () =>
+        (await harness.database.db.selectFrom('sessions').select('id').where('user_id', '=', person.userId).execute()).length;
+      return {
+        write: (from, headers) =>
+          send(harness, {
+            url: '/sign-in',
+            from,
+            headers,
+            form: true,
+            body: { email: person.email, password: 'correct horse battery staple' },
+          }),
+        written: sessions,
+      };
+    },
+  },
+  {
+    route: 'POST /invitations/:secret',
+    kind: 'account_forms',
+    accepted: 303,
+    page: 'account requests',
+    async setup(harness, ws) {
+      return {
+        async write(from, headers) {
+          const email = newEmail();
+          const invited = await harness.request('POST', '/v1/members', { token: ws.key, body: { email } });
+          assert.equal(invited.status, 201, invited.raw);
+          const secret = await invitationSecret(harness, ws.id, email);
+          return send(harness, {
+            url: `/invitations/${secret}`,
+            from,
+            headers,
+            form: true,
+            body: { name: 'New Person', password: 'correct horse battery staple' },
+          });
+        },
+        written: async () =>
+          (await harness.database.db.selectFrom('members').select('id').where('workspace_id', '=', ws.id).execute()).length,
+      };
+    },
+  },
 ];
+
+/** The secret of the invitation link mailed to `email` (read from the outbox, as the invitee would from their inbox). */
+async function invitationSecret(harness: TestApp, workspaceId: string, email: string): Promise<string> {
+  const message = await harness.database.db
+    .selectFrom('email_outbox')
+    .select('text_body')
+    .where('workspace_id', '=', workspaceId)
+    .where('to_address', '=', email)
+    .orderBy('created_at', 'desc')
+    .executeTakeFirstOrThrow();
+  return (/\/invitations\/([A-Za-z0-9_-]{43})/.exec(message.text_body) as RegExpExecArray)[1] as string;
+}
 
 async function surfaceApp(t: Parameters<typeof startTestApp>[0], surface: Surface, options: TestAppOptions = {}) {
   const harness = await startTestApp(t, { addressCeilings: { [surface.kind]: CEILING }, ...surface.appOptions, ...options });
@@ -305,7 +367,7 @@ function assertRefused(surface: Surface, answer: Answer) {
     assert.match(String(answer.headers['content-type']), /^text\/html/);
     assert.match(
       answer.raw,
-      new RegExp(`Too many cancellations were sent from your network\\. Please try again in ${retryAfter} seconds\\.`),
+      new RegExp(`Too many ${surface.page} were sent from your network\\. Please try again in ${retryAfter} seconds\\.`),
     );
     return;
   }
@@ -399,6 +461,8 @@ test('the production ceilings: generous for viewing, tight for forms', () => {
     lead_forms: 30,
     bookings: 10,
     booking_cancels: 10,
+    sign_ins: 60,
+    account_forms: 20,
   });
 });
 
@@ -425,6 +489,11 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /c/:slug/events': 'channel_events',
   'POST /book/:event_type_id': 'bookings',
   'POST /bookings/:booking_id/cancel': 'booking_cancels',
+  'POST /sign-in': 'sign_ins',
+  'POST /invitations/:secret': 'account_forms',
+  // A signed-in person's session, and the CSRF token of their page.
+  'POST /sign-out': 'holds a credential',
+  'POST /app/workspace': 'holds a credential',
   // The signed, one-time URL create_video_upload handed out (a limited API call); Stripe's signature.
   'PUT /uploads/:token': 'holds a credential',
   'POST /stripe/webhooks/:workspace_id': 'holds a credential',

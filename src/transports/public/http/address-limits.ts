@@ -21,7 +21,15 @@ import type { WriteLimit } from './write-limits.ts';
 /** How many people one address may stand for at once: an office or a conference behind one NAT. */
 const CROWD = 800;
 
-export type AddressLimitKind = 'viewing' | 'route_events' | 'channel_events' | 'lead_forms' | 'bookings' | 'booking_cancels';
+export type AddressLimitKind =
+  | 'viewing'
+  | 'route_events'
+  | 'channel_events'
+  | 'lead_forms'
+  | 'bookings'
+  | 'booking_cancels'
+  | 'sign_ins'
+  | 'account_forms';
 
 /** Writes a minute per client address (IPv4) or /64 (IPv6), by kind of write. */
 export type AddressCeilings = Readonly<Record<AddressLimitKind, number>>;
@@ -44,6 +52,12 @@ export const ADDRESS_CEILINGS: AddressCeilings = Object.freeze({
   bookings: 10,
   // POST /bookings/{booking_id}/cancel: an invitee cancels a call once. Wrong secrets count too.
   booking_cancels: 10,
+  // POST /sign-in: every attempt costs an argon2 check (19 MiB, a few ms of a core). The lockout
+  // (5 failures an account, 20 an address, a quarter-hour) stops guessing; this stops a flood of
+  // attempts from taking the cores, and still lets an office full of people sign in at nine.
+  sign_ins: 60,
+  // Accepting invitations, asking for sign-in links, changing a password: rare, and each may hash.
+  account_forms: 20,
 });
 
 const WHAT: Record<AddressLimitKind, string> = {
@@ -53,11 +67,15 @@ const WHAT: Record<AddressLimitKind, string> = {
   lead_forms: 'form submissions',
   bookings: 'bookings',
   booking_cancels: 'cancellations',
+  sign_ins: 'sign-in attempts',
+  account_forms: 'account requests',
 };
 
 export interface AddressLimits {
   /** The limit the request's client draws from for this kind of write; draw it first. */
   of(request: FastifyRequest, kind: AddressLimitKind): WriteLimit;
+  /** The client's address itself (trusted proxies considered), for what must name it: sessions, sign-in lockouts. */
+  addressOf(request: FastifyRequest): string;
 }
 
 export interface AddressLimitOptions {
@@ -82,5 +100,6 @@ export function createAddressLimits(options: AddressLimitOptions): AddressLimits
         tooMany: `${WHAT[kind]} from your network`,
       };
     },
+    addressOf: (request) => clients.of(request),
   };
 }

@@ -1,0 +1,25 @@
+/** The frame's facts for a session: the person's workspaces by name, and which one they are in. */
+import { membershipsOf } from '../../../domains/people/index.ts';
+import { workspaceFacts } from '../../../domains/workspace/index.ts';
+import type { PublicSurfaceDeps } from '../surface.ts';
+import type { Frame } from './dashboard-page.ts';
+import type { DashboardSession } from './dashboard-session.ts';
+
+export async function frameOf(deps: PublicSurfaceDeps, session: DashboardSession): Promise<Frame> {
+  const memberships = await membershipsOf(deps.db, session.person.userId);
+  const current = session.person.workspace?.id ?? null;
+  const workspaces = await Promise.all(
+    memberships.map(async (membership) => ({
+      id: membership.workspace_id,
+      name: (await workspaceFacts(deps.db, membership.workspace_id))?.name ?? 'Workspace',
+      current: membership.workspace_id === current,
+    })),
+  );
+  return {
+    personName: session.person.name,
+    workspaceName: workspaces.find((w) => w.current)?.name ?? null,
+    role: session.person.workspace?.role ?? null,
+    workspaces,
+    csrf: session.csrf,
+  };
+}

@@ -1,0 +1,23 @@
+/**
+ * The dashboard surface (DESIGN §10): pages under /app for people signed in. A thin client of the
+ * catalog: every read and write is a catalog operation through the pipeline with the person as the
+ * principal. Signed out, every page sends them to /sign-in and back.
+ */
+
+import { acceptFormBodies } from '../http/form-body.ts';
+import { sessionCookies } from '../http/session-cookie.ts';
+import type { PublicSurface } from '../surface.ts';
+import { registerHomePage } from './home-page.ts';
+import { registerWorkspaceSwitch } from './workspace-switch.ts';
+
+export const dashboardSurface: PublicSurface = {
+  name: 'dashboard',
+  async register(app, deps) {
+    const cookies = sessionCookies(deps.publicUrl);
+    await app.register(async (scope) => {
+      acceptFormBodies(scope);
+      registerHomePage(scope, deps, cookies);
+      registerWorkspaceSwitch(scope, deps, cookies);
+    });
+  },
+};

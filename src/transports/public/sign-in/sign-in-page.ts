@@ -1,0 +1,27 @@
+/** The HTML of /sign-in (DESIGN §10 names: fields "Email" and "Password", button "Sign in"). */
+
+import { accountPage, alertBox, field, hiddenField } from '../http/account-page.ts';
+import { escapeHtml } from '../http/page-parts.ts';
+
+export interface SignInView {
+  email?: string;
+  /** Where to go once signed in (already checked to be one of ours). */
+  next?: string;
+  error?: string;
+  /** A notice that is not an error: "You are signed out." */
+  notice?: string;
+}
+
+export function signInPage(view: SignInView): string {
+  return accountPage(
+    'Sign in',
+    '<h1>Sign in to Cuepoint</h1><p class="lede">Welcome back. Use the email address you were invited with.</p>' +
+      alertBox(view.error) +
+      (view.notice ? `<p class="notice" role="status">${escapeHtml(view.notice)}</p>` : '') +
+      '<form method="post" action="/sign-in" novalidate>' +
+      (view.next ? hiddenField('next', view.next) : '') +
+      field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: view.email, maxlength: 254 }) +
+      field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxlength: 256 }) +
+      '<button type="submit">Sign in</button></form>',
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * The sign-in surface (issue 27): /sign-in, /sign-out and invitation links, the pages a person meets
+ * before the dashboard. Form bodies only; every state-changing form is checked for its origin, and
+ * those of a signed-in person for their session's CSRF token too.
+ */
+
+import { acceptFormBodies } from '../http/form-body.ts';
+import { sessionCookies } from '../http/session-cookie.ts';
+import type { PublicSurface } from '../surface.ts';
+import { registerInvitationRoutes } from './invitation-routes.ts';
+import { registerSignInRoutes } from './sign-in-routes.ts';
+
+export const signInSurface: PublicSurface = {
+  name: 'sign-in',
+  async register(app, deps) {
+    const cookies = sessionCookies(deps.publicUrl);
+    await app.register(async (scope) => {
+      acceptFormBodies(scope);
+      registerSignInRoutes(scope, deps, cookies);
+      registerInvitationRoutes(scope, deps, cookies);
+    });
+  },
+};

@@ -37,6 +37,8 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
     ['workspace', 'create'],
     ['workspace', 'create', '--name', 'Acme', '--colour', 'red'],
     ['key', 'create', '--workspace', '00000000-0000-4000-8000-000000000000', '--scope', 'videos:fly'],
+    ['workspace', 'create', '--name', 'Acme', '--owner-email', 'not-an-address'],
+    ['workspace', 'invite-owner', '--workspace', 'nope'],
   ];
   const results = await Promise.all(mistakes.map((args) => cli(...args)));
   for (const [i, run] of results.entries()) {
@@ -52,6 +54,19 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
   assert.deepEqual(Object.keys(acme).sort(), ['api_key', 'workspace_id']);
   assert.match(acme.workspace_id, UUID);
   assert.match(acme.api_key, API_KEY);
+
+  // With an owner's email, the link that creates their account too (DESIGN §10), and one later for an existing workspace.
+  const withOwner = await cli('workspace', 'create', '--name', 'Beta', '--owner-email', 'Owner@Example.com', '--json');
+  assert.equal(withOwner.code, 0, withOwner.stderr);
+  const beta = JSON.parse(withOwner.stdout);
+  assert.deepEqual(Object.keys(beta).sort(), ['api_key', 'owner_invite_url', 'workspace_id']);
+  assert.match(beta.owner_invite_url, /^http:\/\/localhost:\d+\/invitations\/[A-Za-z0-9_-]{43}$/);
+  const later = await cli('workspace', 'invite-owner', '--workspace', acme.workspace_id, '--json');
+  assert.equal(later.code, 0, later.stderr);
+  assert.match(JSON.parse(later.stdout).owner_invite_url, /\/invitations\/[A-Za-z0-9_-]{43}$/);
+  const unknown = await cli('workspace', 'invite-owner', '--workspace', '00000000-0000-4000-8000-000000000000');
+  assert.equal(unknown.code, 1);
+  assert.match(unknown.stderr, /No workspace has the id/);
 
   const minted = await cli(
     'key',
@@ -184,6 +199,21 @@ test('the first start of an empty data dir prints its admin key once; a restart 
   const key = await first.firstKey();
   assert.match(key, API_KEY);
   assert.equal((await http(`${first.url}/v1/workspace`, { token: key })).status, 200);
+  // Beside the key, the link that makes the owner's account: it asks for the email, and signs them in.
+  const [, link] = await first.printed(/Open this link to create your owner account[^\n]*\n\n {2}(\S+)/);
+  const ownerPage = `${first.url}${new URL(link as string).pathname}`;
+  const form = await fetch(ownerPage);
+  assert.equal(form.status, 200);
+  assert.match(await form.text(), /<label for="f-email">Email/);
+  const made = await fetch(ownerPage, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email: 'owner@example.com', name: 'First Owner', password: 'correct horse battery staple' }),
+  });
+  assert.equal(made.status, 303, await made.text());
+  const dashboard = await fetch(`${first.url}/app`, { headers: { cookie: (made.headers.get('set-cookie') as string).split(';')[0] as string } });
+  assert.match(await dashboard.text(), /Welcome, First Owner/);
   first.kill('SIGTERM');
   assert.equal((await first.exited).code, 0);
   // After exit the output is complete, so counting is exact.

@@ -212,7 +212,9 @@ test('the first start of an empty data dir prints its admin key once; a restart 
     body: new URLSearchParams({ email: 'owner@example.com', name: 'First Owner', password: 'correct horse battery staple' }),
   });
   assert.equal(made.status, 303, await made.text());
-  const dashboard = await fetch(`${first.url}/app`, { headers: { cookie: (made.headers.get('set-cookie') as string).split(';')[0] as string } });
+  const dashboard = await fetch(`${first.url}/app`, {
+    headers: { cookie: (made.headers.get('set-cookie') as string).split(';')[0] as string },
+  });
   assert.match(await dashboard.text(), /Welcome, First Owner/);
   first.kill('SIGTERM');
   assert.equal((await first.exited).code, 0);

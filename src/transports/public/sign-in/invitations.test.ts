@@ -115,17 +115,15 @@ test('the first owner’s link asks for the email and makes an owner; an expired
   let now = new Date();
   const harness = await startTestApp(t, { clock: () => now });
   const ws = await harness.workspace();
-  const { url } = await harness.database.db
-    .transaction()
-    .execute((trx) =>
-      inviteOwner(trx, {
-        workspaceId: ws.id,
-        workspaceName: 'Acme',
-        email: null,
-        invitationUrl: (s) => invitationUrl('http://localhost:3000', s),
-        now,
-      }),
-    );
+  const { url } = await harness.database.db.transaction().execute((trx) =>
+    inviteOwner(trx, {
+      workspaceId: ws.id,
+      workspaceName: 'Acme',
+      email: null,
+      invitationUrl: (s) => invitationUrl('http://localhost:3000', s),
+      now,
+    }),
+  );
   const link = new URL(url).pathname;
   const owner = browser(harness.app);
   const page = await owner.get(link);
@@ -138,17 +136,15 @@ test('the first owner’s link asks for the email and makes an owner; an expired
   assert.equal(done.statusCode, 303, done.body);
   assert.match((await owner.get('/app')).body, /Olive · owner/);
 
-  const later = await harness.database.db
-    .transaction()
-    .execute((trx) =>
-      inviteOwner(trx, {
-        workspaceId: ws.id,
-        workspaceName: 'Acme',
-        email: null,
-        invitationUrl: (s) => invitationUrl('http://localhost:3000', s),
-        now,
-      }),
-    );
+  const later = await harness.database.db.transaction().execute((trx) =>
+    inviteOwner(trx, {
+      workspaceId: ws.id,
+      workspaceName: 'Acme',
+      email: null,
+      invitationUrl: (s) => invitationUrl('http://localhost:3000', s),
+      now,
+    }),
+  );
   now = new Date(now.getTime() + 7 * 86_400_000 + 1000);
   assert.equal((await browser(harness.app).get(new URL(later.url).pathname)).statusCode, 404);
 });

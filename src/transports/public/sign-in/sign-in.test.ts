@@ -106,6 +106,13 @@ test('a sign-in form posted from another site is refused', async (t) => {
   );
   assert.equal(crossSite.statusCode, 403);
   assert.equal(crossSite.headers['set-cookie'], undefined);
+  // An older browser sends only Origin; it must be the service's own.
+  const originOnly = await browser(app).post(
+    '/sign-in',
+    { email: ada.email, password: PASSWORD },
+    { origin: 'https://evil.example', 'sec-fetch-site': '' },
+  );
+  assert.equal(originOnly.statusCode, 403);
 });
 
 test('signing in again rotates the session; signing out ends it on the server, so the old cookie stops working', async (t) => {

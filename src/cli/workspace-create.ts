@@ -15,7 +15,12 @@ export async function workspaceCreate(config: Config, options: { name?: string; 
   if (!PLAN_NAMES.includes(plan)) throw new UsageError(`--plan must be one of ${PLAN_NAMES.join(', ')}`);
   const database = await openConfiguredDatabase(config, { migrate: true });
   try {
-    const { workspace, apiKey } = await createWorkspace(database.db, { name, plan, now: new Date() });
+    const { workspace, apiKey } = await createWorkspace(database.db, {
+      name,
+      plan,
+      now: new Date(),
+      by: { actor: { kind: 'cli', id: null, name: 'cuepoint workspace create' }, origin: { transport: 'cli' } },
+    });
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ workspace_id: workspace.id, api_key: apiKey })}\n`);
     } else {

@@ -16,6 +16,7 @@ import { type Dependencies, pipelineDeps } from './dependencies.ts';
 import { createViewingTokens } from './domains/viewing/index.ts';
 import { getAssistantGuidance } from './domains/workspace/index.ts';
 import { createMediaLinks } from './media/media-links.ts';
+import { createCallOrigins } from './transports/call-origin.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { type AddressCeilings, createAddressLimits } from './transports/public/http/address-limits.ts';
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
@@ -67,6 +68,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
 
   const pipeline = createPipeline(pipelineDeps(options, app.log));
+  const originOf = createCallOrigins(options.trustedProxies);
   const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
 
   app.get('/health', async () => ({ status: 'ok' }));
@@ -103,11 +105,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     identify: (authorization) => authenticate(options.database.findCredential, authorization, options.clock(), recordMcpUse),
     guidanceFor: (workspaceId) => getAssistantGuidance(options.database.db, workspaceId),
     publicUrl: options.publicUrl,
+    originOf,
   });
   await app.register(
     async (v1) => {
       v1.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
-      registerOperationRoutes(v1, operations, pipeline);
+      registerOperationRoutes(v1, operations, pipeline, originOf);
     },
     { prefix: '/v1' },
   );

@@ -8,6 +8,7 @@ import { idAnnotationProblems } from './core/resource-ids.ts';
 import { isScope, isWriteScope } from './core/scopes.ts';
 import { analyticsOperations } from './domains/analytics/operations.ts';
 import { apiKeyOperations } from './domains/api-keys/operations.ts';
+import { auditOperations } from './domains/audit/operations.ts';
 import { channelOperations } from './domains/channel/operations.ts';
 import { leadOperations } from './domains/leads/operations.ts';
 import { outcomeOperations } from './domains/outcomes/operations.ts';
@@ -30,6 +31,7 @@ export const catalog: readonly AnyOperation[] = [
   ...peopleOperations,
   ...leadOperations,
   ...workspaceOperations,
+  ...auditOperations,
   ...tagOperations,
   ...transcriptOperations,
   ...routeOperations,

@@ -31,6 +31,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   one_time_tokens: 'people',
   passkeys: 'people',
   sign_in_failures: 'people',
+  audit_events: 'audit',
   workspace_slugs: 'channel',
   channels: 'channel',
   channel_items: 'channel',

@@ -9,7 +9,7 @@
  */
 import assert from 'node:assert/strict';
 import { type TestContext, test } from 'node:test';
-import { catalog } from '../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../src/catalog.ts';
 import { ERROR_STATUS } from '../src/core/errors.ts';
 import { type AnyOperation, pathParams } from '../src/core/operation.ts';
 import { MAX_MEMBERS } from '../src/core/pipeline/input-bounds.ts';
@@ -38,6 +38,9 @@ import { callTool, connectMcp } from './helpers/mcp-client.ts';
 import { restRequest } from './helpers/operation-request.ts';
 import { pageData, wireStep } from './helpers/routes.ts';
 import { BROWSER, pageView, viewer } from './helpers/viewing.ts';
+
+/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+const catalog = apiOperations(everyOperation);
 
 /** Attacks that put one value in one field, whatever the transport. */
 const VALUE_ATTACKS: [string, unknown[]][] = [

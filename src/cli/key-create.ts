@@ -7,6 +7,7 @@ import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { DataDirInUseError } from '../db/data-dir-lock.ts';
 import { mintCredential, parseRequestedScopes } from '../domains/api-keys/index.ts';
+import { recordAuditEvent } from '../domains/audit/index.ts';
 import { workspaceFacts } from '../domains/workspace/index.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { CommandRefusedError } from './command-refused.ts';
@@ -42,14 +43,27 @@ export async function keyCreate(
     const workspaceId = options.workspace;
     if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
     const now = new Date();
-    const { key, token } = await mintCredential(database.db, {
-      workspaceId,
-      name: options.name ?? (kind === 'assistant' ? 'Assistant token' : 'CLI key'),
-      kind,
-      scopes,
-      expiresAt: kind === 'assistant' ? new Date(now.getTime() + ASSISTANT_LIFETIME_MS) : null,
-      createdBy: null,
-      now,
+    // The key and its audit event commit together.
+    const { key, token } = await database.db.transaction().execute(async (trx) => {
+      const minted = await mintCredential(trx, {
+        workspaceId,
+        name: options.name ?? (kind === 'assistant' ? 'Assistant token' : 'CLI key'),
+        kind,
+        scopes,
+        expiresAt: kind === 'assistant' ? new Date(now.getTime() + ASSISTANT_LIFETIME_MS) : null,
+        createdBy: null,
+        now,
+      });
+      await recordAuditEvent(trx, {
+        workspaceId,
+        at: now,
+        actor: { kind: 'cli', id: null, name: 'cuepoint key create' },
+        action: 'create_api_key',
+        object: { kind: 'api_key', id: minted.key.key_id },
+        origin: { transport: 'cli' },
+        details: { kind: minted.key.kind, tier: minted.key.tier, scopes: minted.key.scopes.join(' ') },
+      });
+      return minted;
     });
     if (options.json) {
       process.stdout.write(`${JSON.stringify({ ...key, key: token })}\n`);

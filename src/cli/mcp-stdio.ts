@@ -68,7 +68,14 @@ export async function mcpStdio(
     scopes: principal.scopes,
     guidance: await getAssistantGuidance(database.db, principal.workspaceId),
     run: (operation, input, idempotencyKey) =>
-      pipeline(operation, { authorization, input, source: 'json', idempotencyKey, requestId: `stdio_${process.pid}_${++requests}` }),
+      pipeline(operation, {
+        authorization,
+        origin: { transport: 'mcp' },
+        input,
+        source: 'json',
+        idempotencyKey,
+        requestId: `stdio_${process.pid}_${++requests}`,
+      }),
   });
   transport.onclose = () => {
     redis?.disconnect();

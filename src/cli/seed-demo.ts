@@ -42,7 +42,12 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     if (workspaceId) {
       if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
     } else {
-      const created = await createWorkspace(database.db, { name: 'Demo workspace', plan: 'business', now });
+      const created = await createWorkspace(database.db, {
+        name: 'Demo workspace',
+        plan: 'business',
+        now,
+        by: { actor: { kind: 'cli', id: null, name: 'cuepoint seed --demo' }, origin: { transport: 'cli' } },
+      });
       workspaceId = created.workspace.id;
       apiKey = created.apiKey;
     }

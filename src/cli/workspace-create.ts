@@ -26,6 +26,7 @@ export async function workspaceCreate(
       name,
       plan,
       now: new Date(),
+      by: { actor: { kind: 'cli', id: null, name: 'cuepoint workspace create' }, origin: { transport: 'cli' } },
       ...(ownerEmail ? { owner: { email: ownerEmail, invitationUrl: (secret: string) => invitationUrl(config.publicUrl, secret) } } : {}),
     });
     if (options.json) {

@@ -36,6 +36,7 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   video_renditions: 'rendition',
   members: 'member',
   invitations: 'invitation',
+  audit_events: 'audit event',
 };
 
 /**

@@ -54,6 +54,12 @@ export interface Operation<I extends TObject = TObject, O extends TObject = TObj
    * the body says the same thing (MCP has no status) and a replay answers the status first sent.
    */
   createdWhen?: (output: Static<O>) => boolean;
+  /**
+   * For a write: what its audit event names as the object it acted on, when the rule
+   * (core/pipeline/audited-write.ts: the path's last id, else the output's first `*_id`) would name it
+   * wrongly, as for an id that is a video or a route depending on another field. null: no one object.
+   */
+  auditObject?: (input: Static<I>, output: Static<O>) => { kind: string; id: string } | null;
   /** Error codes the handler itself may raise, beyond the ones every operation can answer. */
   errors: ErrorCode[];
   input: I;

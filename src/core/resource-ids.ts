@@ -57,6 +57,9 @@ export function idSlots(schema: unknown, path: readonly string[] = []): IdSlot[]
 /** Marks a field named like an id that holds another system's id (ExternalId in schemas.ts), not one of ours. */
 export const EXTERNAL_ID_KEYWORD = 'x-external-id';
 
+/** Marks a filter that takes an id of any kind of object and never looks it up (AnyObjectId in schemas.ts). */
+export const ANY_OBJECT_KEYWORD = 'x-any-object';
+
 /**
  * Problems with the id fields of an input schema: a field named like an id (`video_id`, `video_ids`,
  * `id`) that does not say what it refers to, and an annotation naming no known resource.
@@ -72,7 +75,11 @@ export function idAnnotationProblems(schema: unknown, path = ''): string[] {
     const field = path ? `${path}.${name}` : name;
     if (/(^|_)ids$/.test(name) && !holdsIdArray(property)) {
       problems.push(`${field} looks like a list of ids: declare its items with ResourceId(resource, …)`);
-    } else if (/(^|_)id$/.test(name) && !resourceOf(property) && !(isObject(property) && property[EXTERNAL_ID_KEYWORD] === true)) {
+    } else if (
+      /(^|_)id$/.test(name) &&
+      !resourceOf(property) &&
+      !(isObject(property) && (property[EXTERNAL_ID_KEYWORD] === true || property[ANY_OBJECT_KEYWORD] === true))
+    ) {
       problems.push(`${field} looks like an id: declare it with ResourceId(resource, …)`);
     }
     problems.push(...idAnnotationProblems(property, field));

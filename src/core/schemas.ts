@@ -186,3 +186,11 @@ export const LanguageTag = (description: string) => Type.String({ format: 'langu
  * id but referring to none of our resources, so the id checks of checkCatalog leave it alone.
  */
 export const ExternalId = (description: string) => Type.String({ minLength: 1, maxLength: 255, 'x-external-id': true, description });
+
+/**
+ * An id of any kind of object, in a filter that compares it and never looks it up (the audit log's
+ * `object_id`: the log outlives what it names, so an id of a deleted video or an erased lead still
+ * finds its events). Another workspace's id, like an unknown one, matches nothing: there is no row
+ * to refuse it by. checkCatalog accepts it where it would ask for `ResourceId`.
+ */
+export const AnyObjectId = (description: string) => Type.String({ format: 'uuid', 'x-any-object': true, description });

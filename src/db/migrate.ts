@@ -33,6 +33,7 @@ import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads
 import * as videoRenditions from './migrations/0028-video-renditions.ts';
 import * as people from './migrations/0029-people.ts';
 import * as emailOutbox from './migrations/0030-email-outbox.ts';
+import * as auditEvents from './migrations/0031-audit-events.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0028-video-renditions': videoRenditions,
   '0029-people': people,
   '0030-email-outbox': emailOutbox,
+  '0031-audit-events': auditEvents,
 };
 
 /**

@@ -19,17 +19,15 @@ test('the first owner signs up from the link, signs out, and signs in again with
   const base = await urlOf(harness.app);
   const ws = await harness.workspace();
   await ws.addVideo({ title: 'Welcome to Acme' });
-  const { url } = await harness.database.db
-    .transaction()
-    .execute((trx) =>
-      inviteOwner(trx, {
-        workspaceId: ws.id,
-        workspaceName: 'Acme',
-        email: null,
-        invitationUrl: (s) => invitationUrl(base, s),
-        now: new Date(),
-      }),
-    );
+  const { url } = await harness.database.db.transaction().execute((trx) =>
+    inviteOwner(trx, {
+      workspaceId: ws.id,
+      workspaceName: 'Acme',
+      email: null,
+      invitationUrl: (s) => invitationUrl(base, s),
+      now: new Date(),
+    }),
+  );
   const chromium = await launchChromium(t);
   const email = `owner-${ws.id.slice(0, 8)}@example.com`;
 

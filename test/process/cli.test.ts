@@ -3,7 +3,8 @@
  * and seed --demo on a fresh embedded data dir, with exact --json shapes; mistakes in the call exit 2
  * with the usage; seed --demo without ffmpeg is refused; a server started on a seeded dir serves the
  * seeded library, whose videos play (a real clip, a poster, a transcript), and announces no new key;
- * and the first start of an empty dir prints its admin key exactly once, a second start none.
+ * and the first start of an empty dir prints its admin key exactly once, a second start none. The
+ * commands' writes are in the audit log, by the command line.
  */
 import assert from 'node:assert/strict';
 import { writeFileSync } from 'node:fs';
@@ -124,6 +125,28 @@ test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000
   assert.equal(asAssistant.status, 200);
   assert.equal(asAssistant.body.pagination.total, 0, "Acme's library, not the demo's");
   assert.equal((await http(`${server.url}/v1/api-keys`, { token: assistant.key })).status, 403);
+
+  // The command line's writes are in the workspace's audit log, by the command line, newest first.
+  const audit = await http(`${server.url}/v1/audit-events`, { token: acme.api_key });
+  assert.equal(audit.status, 200, JSON.stringify(audit.body));
+  assert.deepEqual(
+    audit.body.audit_events.map(
+      (e: { action: string; actor: { kind: string; name: string }; object: { kind: string }; origin: unknown }) => [
+        e.action,
+        e.actor.kind,
+        e.actor.name,
+        e.object.kind,
+        e.origin,
+      ],
+    ),
+    [
+      ['create_api_key', 'cli', 'cuepoint key create', 'api_key', { transport: 'cli', address: null, user_agent: null }],
+      ['create_api_key', 'cli', 'cuepoint workspace create', 'api_key', { transport: 'cli', address: null, user_agent: null }],
+      ['create_workspace', 'cli', 'cuepoint workspace create', 'workspace', { transport: 'cli', address: null, user_agent: null }],
+    ],
+  );
+  assert.equal(audit.body.audit_events[0].object.id, assistant.key_id);
+  assert.equal(audit.body.audit_events[2].object.id, acme.workspace_id);
 
   server.kill('SIGTERM');
   assert.equal((await server.exited).code, 0);

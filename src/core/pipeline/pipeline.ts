@@ -3,13 +3,14 @@
  * authenticate → scope → entitlement → rate limit → validate → idempotency → handler → declared
  * output → masking of personal data → response.
  *
- * Writes run in one transaction together with their events and their idempotency record. The
- * pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
+ * Writes run in one transaction together with their events, their audit event and their idempotency
+ * record. The pipeline never throws: it answers an outcome (status, body, headers) that the transport writes out.
  */
 
 import type { Kysely } from 'kysely';
 import { transactionRetryingConflicts } from '../../db/conflict-retry.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { recordAuditEvent } from '../../domains/audit/index.ts';
 import { createMediaLinks } from '../../media/media-links.ts';
 import type { MediaStore } from '../../storage/media-store.ts';
 import type { Emit, Log, OperationContext, OutboundSettings } from '../context.ts';
@@ -19,6 +20,7 @@ import { type AnyOperation, successStatus } from '../operation.ts';
 import { hasPersonalData, maskPersonalData } from '../pii.ts';
 import { PLANS } from '../plans.ts';
 import { createSealedBox, type SealedBox } from '../secrets/sealed-box.ts';
+import { auditedWrite } from './audited-write.ts';
 import { credentialUseRecorder } from './credential-use.ts';
 import { declaredOutput } from './declared-output.ts';
 import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
@@ -50,7 +52,7 @@ export interface PipelineDeps {
 
 const DEFAULT_OUTBOUND: OutboundSettings = { allowPrivateNetworks: [], webhookTimeoutMs: 15_000 };
 
-/** Where a call came from, for the audit log. */
+/** Where a call came from, for the audit log (core/pipeline/audited-write.ts). */
 export interface CallOrigin {
   transport: 'rest' | 'mcp' | 'dashboard' | 'cli';
   /** The client's address as the transport established it (trusted proxies considered). */
@@ -158,8 +160,14 @@ export function createPipeline(deps: PipelineDeps): Pipeline {
       // masked, before anything is sent and before a write's response is stored for replays.
       const masks = principal.maskPii && hasPersonalOutput(operation);
       const declared = declaredOutput(operation.output);
+      // A write's audit event is written with `db`, its transaction: it commits or rolls back with the
+      // change. (A write with `transactional: false` records it once the handler succeeded.)
       const handle = async (db: Kysely<Database>, now: Date) => {
         const body = declared(await operation.handler(ctx(db, now), input));
+        if (operation.write) {
+          const by = { principal, origin: call.origin, requestId: call.requestId, at: now };
+          await recordAuditEvent(db, auditedWrite(operation, by, input, body));
+        }
         return masks ? maskPersonalData(operation.output, body) : body;
       };
       if (!operation.write) {

@@ -4,6 +4,7 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { AuditEventsTable } from './audit.ts';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { EmailOutboxTable } from './email.ts';
 import type { LeadActivitiesTable, LeadsTable, LeadViewersTable, OutcomesTable } from './leads.ts';
@@ -49,6 +50,7 @@ import type {
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
+export type * from './audit.ts';
 export type * from './channel.ts';
 export type * from './email.ts';
 export type * from './leads.ts';
@@ -76,6 +78,7 @@ export interface Database {
   one_time_tokens: OneTimeTokensTable;
   passkeys: PasskeysTable;
   sign_in_failures: SignInFailuresTable;
+  audit_events: AuditEventsTable;
   folders: FoldersTable;
   videos: VideosTable;
   video_renditions: VideoRenditionsTable;

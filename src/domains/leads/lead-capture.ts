@@ -5,7 +5,9 @@
  * source `video`), the browser's viewer id is linked to it, so its sessions before and after join
  * the lead's journey, a `form_submitted` activity is recorded, engagement points are added (the
  * form's, and on the first link those of that browser's earlier views: linkViewerToLead), the
- * video's lead counts grow once per (lead, video), and lead.created or lead.updated goes to the outbox.
+ * video's lead counts grow once per (lead, video), lead.created or lead.updated goes to the outbox,
+ * and a `capture_lead` audit event names the lead and the video by id (never the viewer's fields,
+ * address or browser).
  */
 
 import { type Kysely, sql, type Transaction } from 'kysely';
@@ -14,6 +16,7 @@ import { AppError, type FieldProblem } from '../../core/errors.ts';
 import { transactionRetryingConflicts } from '../../db/conflict-retry.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 import { findServableVideo } from '../videos/index.ts';
 import { countCapturedLead } from '../viewing/index.ts';
 import { workspaceFactsTable } from '../workspace/index.ts';
@@ -120,6 +123,16 @@ export async function captureLeadIn(trx: Transaction<Database>, request: Capture
   if (await moveStatusOnScore(trx, workspaceId, leadId, at)) changed.push('status');
   const lead = await leadSnapshot(trx, workspaceId, leadId, at);
   await emitLeadChange(outboxEmitter(trx, workspaceId, at), { leadId, created: upserted.created, changed, lead });
+  await recordAuditEvent(trx, {
+    workspaceId,
+    at,
+    actor: { kind: 'system', id: null, name: 'route' in request ? 'Route lead form' : 'Lead form' },
+    action: 'capture_lead',
+    object: { kind: 'lead', id: leadId },
+    // A public page: the viewer's address and browser are personal data, so none is kept.
+    origin: { transport: 'public' },
+    details: { video_id: videoId, ...('route' in request ? { route_id: request.route.routeId } : {}), created: upserted.created },
+  });
   return { workspaceId, leadId, created: upserted.created, counted };
 }
 

@@ -5,6 +5,7 @@
  * PostgreSQL flattens that subquery into a join on `leads`.
  */
 import { type Kysely, type SelectQueryBuilder, sql } from 'kysely';
+import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import type { Database, LeadRow } from '../../db/tables/index.ts';
 import { emailKey } from './lead-records.queries.ts';
 
@@ -28,4 +29,15 @@ export function leadContacts(
   workspaceId: string,
 ): SelectQueryBuilder<Database, 'leads', Pick<LeadRow, 'id' | 'email' | 'name' | 'first_name' | 'last_name'>> {
   return db.selectFrom('leads').select(['id', 'email', 'name', 'first_name', 'last_name']).where('workspace_id', '=', workspaceId);
+}
+
+/** One lead's contact fields as stored, unmasked (reveal_lead); `not_found` unless the workspace has the lead. */
+export async function leadContactById(
+  db: Kysely<Database>,
+  workspaceId: string,
+  leadId: string,
+): Promise<Pick<LeadRow, 'id' | 'email' | 'first_name' | 'last_name' | 'name' | 'phone'>> {
+  return findInWorkspace(db, 'leads', { workspaceId, id: leadId }, (query) =>
+    query.select(['id', 'email', 'first_name', 'last_name', 'name', 'phone']),
+  );
 }

@@ -4,7 +4,8 @@
  * event the ledger takes is recorded through recordLedgerEntry, in one transaction with its events.
  * An unknown workspace, a workspace without a secret, and a bad or stale signature are the same
  * answer, so the endpoint tells nobody which workspaces exist. Stripe retries deliveries; the Stripe
- * object id as external_id makes a retry write nothing.
+ * object id as external_id makes a retry write nothing. A recorded entry is an audit event of the
+ * service (actor system, transport stripe), naming the outcome and its lead by id.
  */
 import type { Kysely } from 'kysely';
 import { jsonTextProblem, scanValue } from '../../core/pipeline/input-bounds.ts';
@@ -12,6 +13,7 @@ import type { SealedBox } from '../../core/secrets/sealed-box.ts';
 import { isUuid } from '../../core/values/real-instants.ts';
 import { outboxEmitter } from '../../db/outbox.ts';
 import type { Database } from '../../db/tables/index.ts';
+import { recordAuditEvent } from '../audit/index.ts';
 import { sealedStripeSecret } from '../workspace/index.ts';
 import { type LedgerEntryRequest, recordLedgerEntry } from './ledger-entries.ts';
 import { findOutcomeIdByExternalId, lockRefundable, refundedUnderPrefix } from './outcomes.queries.ts';
@@ -103,6 +105,18 @@ export async function acceptStripeDelivery(db: Kysely<Database>, box: SealedBox,
       }
     }
     const { outcome, created } = await recordLedgerEntry(trx, request, emit);
+    // A retry of a delivery already recorded wrote nothing, so it is no change to audit.
+    if (created) {
+      await recordAuditEvent(trx, {
+        workspaceId,
+        at: now,
+        actor: { kind: 'system', id: null, name: 'Stripe' },
+        action: 'record_outcome',
+        object: { kind: 'outcome', id: outcome.outcome_id },
+        origin: { transport: 'stripe' },
+        details: { kind: outcome.kind, status: outcome.status, ...(outcome.lead ? { lead_id: outcome.lead.lead_id } : {}) },
+      });
+    }
     return { kind: 'recorded', outcomeId: outcome.outcome_id, created } as const;
   });
 }

@@ -15,6 +15,7 @@ export async function answerMcpRequest(
   principal: Principal,
   options: McpRouteOptions,
 ): Promise<void> {
+  const origin = options.originOf(request, 'mcp');
   const isInitialize = (request.body as { method?: unknown } | undefined)?.method === 'initialize';
   const server = createMcpServer({
     operations: options.operations,
@@ -23,6 +24,7 @@ export async function answerMcpRequest(
     run: async (operation, input, idempotencyKey) => {
       const outcome = await options.pipeline(operation, {
         authorization: request.headers.authorization,
+        origin,
         input,
         source: 'json',
         idempotencyKey,

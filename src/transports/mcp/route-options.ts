@@ -2,6 +2,7 @@
 import type { AnyOperation } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 import type { Principal } from '../../core/pipeline/principal.ts';
+import type { CallOrigins } from '../call-origin.ts';
 
 export interface McpRouteOptions {
   operations: readonly AnyOperation[];
@@ -11,4 +12,6 @@ export interface McpRouteOptions {
   /** The workspace's guidance for assistants, read only for initialize. */
   guidanceFor(workspaceId: string): Promise<string>;
   publicUrl: string;
+  /** Where a request came from, for the audit events of the writes it runs. */
+  originOf: CallOrigins;
 }

@@ -9,10 +9,16 @@ import type { TObject, TSchema } from 'typebox';
 import { AppError, errorBody, type FieldProblem } from '../../core/errors.ts';
 import { type AnyOperation, type HttpMethod, pathParams, successStatuses } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline/pipeline.ts';
+import type { CallOrigins } from '../call-origin.ts';
 
 const METHODS: (HttpMethod | 'OPTIONS')[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
-export function registerOperationRoutes(app: FastifyInstance, operations: readonly AnyOperation[], pipeline: Pipeline): void {
+export function registerOperationRoutes(
+  app: FastifyInstance,
+  operations: readonly AnyOperation[],
+  pipeline: Pipeline,
+  originOf: CallOrigins,
+): void {
   const methodsByPath = new Map<string, HttpMethod[]>();
   for (const op of operations) {
     const url = fastifyPath(op.path);
@@ -26,6 +32,7 @@ export function registerOperationRoutes(app: FastifyInstance, operations: readon
         const { input, problems } = collectInput(op, request);
         const outcome = await pipeline(op, {
           authorization: request.headers.authorization,
+          origin: originOf(request, 'rest'),
           input,
           inputProblems: problems,
           source: op.method === 'GET' || op.method === 'DELETE' ? 'query' : 'json',

@@ -44,6 +44,8 @@ export const setChannelItem = defineOperation({
   ),
   output: Type.Object({ ...ChannelDetail.properties, item: ChannelItem }, { additionalProperties: false }),
   example: { id: '3f2b6c1e-8a4d-4e5f-9b7a-1c2d3e4f5a6b', kind: 'video', visible: true },
+  // The path's id is a video or a route as `kind` says; the rule would always call it a video.
+  auditObject: (input) => ({ kind: input.kind, id: input.id }),
   async handler(ctx, input) {
     const id = input.id.toLowerCase();
     if (input.kind === 'video') await assertVideoInWorkspace(ctx.db, ctx.workspaceId, id);

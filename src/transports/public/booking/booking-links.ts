@@ -14,6 +14,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
+import { recordAuditEvent } from '../../../domains/audit/index.ts';
 import { bookingCalendarFile, cancelBooking, inviteeBooking } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import type { AddressLimits } from '../http/address-limits.ts';
@@ -27,6 +28,7 @@ import {
   LINK_NOT_VALID_PAGE,
   tooManyCancelsPage,
 } from './booking-cancel-page.ts';
+import { BOOKING_PAGE_ACTOR } from './booking-page.ts';
 
 const FORM_BODY_LIMIT = 4 * 1024;
 const MAX_REASON = 500;
@@ -115,9 +117,19 @@ async function cancelAsInvitee(options: BookingLinksOptions, request: FastifyReq
   const now = options.clock();
   let state: CancelPageState = 'canceled_now';
   try {
-    await options.db
-      .transaction()
-      .execute((trx) => cancelBooking(trx, { workspaceId: found.workspace_id, bookingId: found.id, by: 'invitee', reason, now }));
+    await options.db.transaction().execute(async (trx) => {
+      await cancelBooking(trx, { workspaceId: found.workspace_id, bookingId: found.id, by: 'invitee', reason, now });
+      // Nothing of the invitee: not their reason (their words), not their address.
+      await recordAuditEvent(trx, {
+        workspaceId: found.workspace_id,
+        at: now,
+        actor: BOOKING_PAGE_ACTOR,
+        action: 'cancel_booking',
+        object: { kind: 'booking', id: found.id },
+        origin: { transport: 'public' },
+        details: { canceled_by: 'invitee' },
+      });
+    });
   } catch (error) {
     const why = error instanceof AppError ? (error.details as { reason?: string } | undefined)?.reason : undefined;
     if (why === 'already_canceled') state = 'already_canceled';

@@ -20,6 +20,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { RateLimiter } from '../../../core/pipeline/rate-limit.ts';
 import { validateInput } from '../../../core/pipeline/validation.ts';
 import { isUuid } from '../../../core/values/real-instants.ts';
+import { recordAuditEvent } from '../../../domains/audit/index.ts';
 import {
   type BookableEventType,
   bookSlot,
@@ -47,6 +48,9 @@ const DEFAULT_WINDOW_DAYS = 7;
  * address's `bookings` limit comes first (http/address-limits.ts).
  */
 export const BOOKING_LIMITS = { perViewer: 10, perEmail: 5 } as const;
+
+/** Who the audit log says booked and canceled on the public pages: the service, for a visitor it does not name. */
+export const BOOKING_PAGE_ACTOR = { kind: 'system', id: null, name: 'Booking page' } as const;
 
 export interface BookingPageOptions {
   db: DataAccess;
@@ -143,8 +147,8 @@ async function postBooking(options: BookingPageOptions, request: FastifyRequest,
   let booked: Awaited<ReturnType<typeof bookSlot>>;
   try {
     booked = await limitedWrite(options.rateLimiter, limits, () =>
-      options.db.transaction().execute((trx) =>
-        bookSlot(trx, {
+      options.db.transaction().execute(async (trx) => {
+        const made = await bookSlot(trx, {
           workspaceId: eventType.workspace_id,
           eventTypeId: eventType.id,
           start: new Date(body.start),
@@ -152,8 +156,19 @@ async function postBooking(options: BookingPageOptions, request: FastifyRequest,
           from: { videoId: body.video_id ?? null, routeId: body.route_id ?? null, viewerId: body.viewer_id ?? null },
           now,
           author: 'booking page',
-        }),
-      ),
+        });
+        // The invitee is a lead: their address and browser are not recorded, only ids (docs/people.md).
+        await recordAuditEvent(trx, {
+          workspaceId: eventType.workspace_id,
+          at: now,
+          actor: BOOKING_PAGE_ACTOR,
+          action: 'create_booking',
+          object: { kind: 'booking', id: made.booking.id },
+          origin: { transport: 'public' },
+          details: { event_type_id: eventType.id, lead_id: made.leadId, outcome_id: made.outcomeId },
+        });
+        return made;
+      }),
     );
   } catch (error) {
     throw publicError(error);

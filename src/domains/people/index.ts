@@ -21,4 +21,5 @@ export { canonicalEmail, findUser } from './users/users.queries.ts';
 export { type Accepted, type Acceptance, acceptInvitation, InvitationRefused } from './invitations/accept-invitation.ts';
 export { inviteOwner, type OwnerInvitation } from './invitations/owner-invitation.ts';
 export { membershipsOf } from './members/members.queries.ts';
+export { type PersonEvent, recordPersonEvent } from './person-events.ts';
 export { endSession, endUserSessions, liveSession, type SignedIn, startSession, switchWorkspace } from './sessions/sessions.queries.ts';

@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
 import type { Database, InvitationRow } from '../../../db/tables/index.ts';
+import { recordAuditEvent } from '../../audit/index.ts';
 import { addMember } from '../members/members.queries.ts';
 import { canonicalEmail, findUser, findUserByEmail, insertUser } from '../users/users.queries.ts';
 import { markInvitationAccepted, openInvitation } from './invitations.queries.ts';
@@ -26,11 +27,18 @@ export interface Accepted {
 /** Refusals a person can act on; the page shows them beside the form. */
 export class InvitationRefused extends AppError {}
 
-export async function acceptInvitation(db: Kysely<Database>, secret: string, acceptance: Acceptance, now: Date): Promise<Accepted> {
+export async function acceptInvitation(
+  db: Kysely<Database>,
+  secret: string,
+  acceptance: Acceptance,
+  now: Date,
+  origin: { address?: string; userAgent?: string } = {},
+): Promise<Accepted> {
   const invitation = await openInvitation(db, secret, now, true);
   if (!invitation)
     throw new InvitationRefused('not_found', 'This invitation link has expired, was already used, or was withdrawn. Ask for a new one.');
   let userId: string;
+  let name: string;
   if (acceptance.kind === 'signed_in') {
     const user = await findUser(db, acceptance.userId);
     if (!user) throw new InvitationRefused('unauthorized', 'Sign in again, then open the link.');
@@ -41,6 +49,7 @@ export async function acceptInvitation(db: Kysely<Database>, secret: string, acc
       );
     }
     userId = user.id;
+    name = user.name;
   } else {
     const email = canonicalEmail(invitation.email ?? acceptance.email);
     if (await findUserByEmail(db, email)) {
@@ -49,8 +58,18 @@ export async function acceptInvitation(db: Kysely<Database>, secret: string, acc
       });
     }
     userId = (await insertUser(db, { email, name: acceptance.name, passwordHash: acceptance.passwordHash, now })).id;
+    name = acceptance.name;
   }
-  await addMember(db, invitation.workspace_id, userId, invitation.role, now);
+  const member = await addMember(db, invitation.workspace_id, userId, invitation.role, now);
   await markInvitationAccepted(db, invitation.id, userId, now);
+  await recordAuditEvent(db, {
+    workspaceId: invitation.workspace_id,
+    at: now,
+    actor: { kind: 'user', id: userId, name },
+    action: 'invitation.accepted',
+    object: { kind: 'member', id: member.id },
+    origin: { transport: 'dashboard', ...origin },
+    details: { role: member.role, new_account: acceptance.kind === 'new_account' },
+  });
   return { userId, workspaceId: invitation.workspace_id, invitation };
 }

@@ -155,7 +155,9 @@ export function registerInvitationRoutes(scope: FastifyInstance, deps: PublicSur
     const now = deps.clock();
     let accepted: Awaited<ReturnType<typeof acceptInvitation>>;
     try {
-      accepted = await deps.db.transaction().execute((trx) => acceptInvitation(trx, secret, acceptance, now));
+      const userAgent = request.headers['user-agent'];
+      const origin = { address: deps.addressLimits.addressOf(request), ...(typeof userAgent === 'string' ? { userAgent } : {}) };
+      accepted = await deps.db.transaction().execute((trx) => acceptInvitation(trx, secret, acceptance, now, origin));
     } catch (error) {
       if (!(error instanceof InvitationRefused)) throw error;
       const status = error.status;

@@ -14,6 +14,7 @@ import {
   isWellFormedSecret,
   liveSession,
   membershipsOf,
+  recordPersonEvent,
   startSession,
 } from '../../../domains/people/index.ts';
 import { ACCOUNT_HEADERS, messagePage } from '../http/account-page.ts';
@@ -27,6 +28,12 @@ import { signInPage } from './sign-in-page.ts';
 
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 256;
+
+/** The client's address and browser, for sessions and the audit log. */
+function originOf(request: FastifyRequest, deps: PublicSurfaceDeps): { address: string; userAgent?: string } {
+  const userAgent = request.headers['user-agent'];
+  return { address: deps.addressLimits.addressOf(request), ...(typeof userAgent === 'string' ? { userAgent } : {}) };
+}
 
 export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurfaceDeps, cookies: SessionCookies): void {
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(ACCOUNT_HEADERS).send(html);
@@ -81,12 +88,8 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, form: { email: string; password: string; next: string | undefined }) {
     const now = deps.clock();
-    const outcome = await checkPassword(deps.db, deps.secret, {
-      email: form.email,
-      password: form.password,
-      address: deps.addressLimits.addressOf(request),
-      now,
-    });
+    const origin = originOf(request, deps);
+    const outcome = await checkPassword(deps.db, deps.secret, { email: form.email, password: form.password, address: origin.address, now });
     if (outcome.kind === 'locked') {
       const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
       return reply
@@ -102,6 +105,14 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
         );
     }
     if (outcome.kind === 'refused') {
+      if (outcome.user)
+        await recordPersonEvent(deps.db, {
+          user: outcome.user,
+          action: 'sign_in.failed',
+          origin,
+          at: now,
+          details: { method: 'password' },
+        });
       return page(
         reply,
         401,
@@ -115,10 +126,11 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
     const { secret } = await startSession(deps.db, {
       userId: outcome.user.id,
       workspaceId: workspaces[0]?.workspace_id ?? null,
-      address: deps.addressLimits.addressOf(request),
-      userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      address: origin.address,
+      userAgent: origin.userAgent ?? null,
       now,
     });
+    await recordPersonEvent(deps.db, { user: outcome.user, action: 'sign_in.succeeded', origin, at: now, details: { method: 'password' } });
     return reply.header('Set-Cookie', cookies.set(secret, ABSOLUTE_LIFETIME_MS / 1000)).redirect(form.next ?? '/app', 303);
   }
 
@@ -139,6 +151,12 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
         );
       }
       await endSession(deps.db, session.sessionId, now);
+      await recordPersonEvent(deps.db, {
+        user: { id: session.userId, name: session.name },
+        action: 'sign_out',
+        origin: originOf(request, deps),
+        at: now,
+      });
     }
     return reply.header('Set-Cookie', cookies.clear()).redirect('/sign-in?signed_out=1', 303);
   });

@@ -45,8 +45,8 @@ test('signing in sets an HttpOnly, SameSite=Lax session cookie whose secret is s
   assert.match(home.body, /<button type="submit">Sign out<\/button>/);
 });
 
-test('a wrong password and an unknown email get the same answer', async (t) => {
-  const { app, workspace } = await startTestApp(t);
+test('a wrong password and an unknown email get the same answer; the account’s workspace sees the failure and the success', async (t) => {
+  const { app, workspace, request } = await startTestApp(t);
   const ws = await workspace();
   const ada = await ws.addMember({ password: PASSWORD });
   const wrong = await browser(app).post('/sign-in', { email: ada.email, password: 'not the password at all' });
@@ -57,6 +57,14 @@ test('a wrong password and an unknown email get the same answer', async (t) => {
   assert.equal(message(wrong.body), 'That email and password do not match. Check both and try again.');
   assert.equal(message(unknown.body), message(wrong.body));
   assert.equal(wrong.headers['set-cookie'], undefined);
+  await signIn(app, ada.email, PASSWORD);
+  const audit = await request('GET', '/v1/audit-events?object_id=' + ada.userId, { token: ws.key });
+  assert.equal(audit.status, 200, audit.raw);
+  assert.deepEqual(audit.body.audit_events.map((e: { action: string; actor: { id: string } }) => [e.action, e.actor.id]).reverse(), [
+    ['sign_in.failed', ada.userId],
+    ['sign_in.succeeded', ada.userId],
+  ]);
+  assert.ok(!audit.raw.includes('not the password at all'), 'no password is ever recorded');
 });
 
 test('five failures lock an account for a quarter-hour, the right password included, whatever the address', async (t) => {

@@ -22,6 +22,7 @@ export function signInPage(view: SignInView): string {
       (view.next ? hiddenField('next', view.next) : '') +
       field({ name: 'email', label: 'Email', type: 'email', autocomplete: 'username', value: view.email, maxlength: 254 }) +
       field({ name: 'password', label: 'Password', type: 'password', autocomplete: 'current-password', maxlength: 256 }) +
-      '<button type="submit">Sign in</button></form>',
+      '<button type="submit">Sign in</button></form>' +
+      '<p class="below"><a href="/sign-in/link">Forgot your password? Email me a sign-in link</a></p>',
   );
 }

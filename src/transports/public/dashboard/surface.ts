@@ -7,6 +7,7 @@
 import { acceptFormBodies } from '../http/form-body.ts';
 import { sessionCookies } from '../http/session-cookie.ts';
 import type { PublicSurface } from '../surface.ts';
+import { registerAccountRoutes } from './account-routes.ts';
 import { registerHomePage } from './home-page.ts';
 import { registerWorkspaceSwitch } from './workspace-switch.ts';
 
@@ -18,6 +19,7 @@ export const dashboardSurface: PublicSurface = {
       acceptFormBodies(scope);
       registerHomePage(scope, deps, cookies);
       registerWorkspaceSwitch(scope, deps, cookies);
+      registerAccountRoutes(scope, deps, cookies);
     });
   },
 };

@@ -1,5 +1,5 @@
 /**
- * The sign-in surface (issue 27): /sign-in, /sign-out and invitation links, the pages a person meets
+ * The sign-in surface (issue 27): /sign-in, /sign-out, invitation links, emailed sign-in links and email-change confirmations, the pages a person meets
  * before the dashboard. Form bodies only; every state-changing form is checked for its origin, and
  * those of a signed-in person for their session's CSRF token too.
  */
@@ -8,6 +8,7 @@ import { acceptFormBodies } from '../http/form-body.ts';
 import { sessionCookies } from '../http/session-cookie.ts';
 import type { PublicSurface } from '../surface.ts';
 import { registerInvitationRoutes } from './invitation-routes.ts';
+import { registerSignInLinkRoutes } from './sign-in-link-routes.ts';
 import { registerSignInRoutes } from './sign-in-routes.ts';
 
 export const signInSurface: PublicSurface = {
@@ -18,6 +19,7 @@ export const signInSurface: PublicSurface = {
       acceptFormBodies(scope);
       registerSignInRoutes(scope, deps, cookies);
       registerInvitationRoutes(scope, deps, cookies);
+      registerSignInLinkRoutes(scope, deps, cookies);
     });
   },
 };

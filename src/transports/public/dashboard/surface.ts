@@ -17,6 +17,9 @@ export const dashboardSurface: PublicSurface = {
     const cookies = sessionCookies(deps.publicUrl);
     await app.register(async (scope) => {
       acceptFormBodies(scope);
+      // A person who types the bare address, or the name other products use, finds the way in.
+      scope.get('/', async (_request, reply) => reply.redirect('/app', 302));
+      scope.get('/login', async (_request, reply) => reply.redirect('/sign-in', 301));
       registerHomePage(scope, deps, cookies);
       registerWorkspaceSwitch(scope, deps, cookies);
       registerAccountRoutes(scope, deps, cookies);

@@ -22,7 +22,9 @@ export const DASHBOARD_STYLE =
   'ul.rows li:first-child{border-top:0}.meta{color:var(--muted);font-size:.9rem;white-space:nowrap}a{color:var(--accent)}' +
   'dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 16px;margin:0 0 20px}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}' +
   '.empty{color:var(--muted);margin:0}:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}' +
-  'dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--text);max-width:28rem}' +
+  'dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--text);max-width:28rem;padding:24px}' +
+  'dialog::backdrop{background:rgba(0,0,0,.45)}dialog h2{margin:0 0 8px}.dialog-actions{display:flex;gap:12px;justify-content:flex-end;margin-top:16px}' +
+  '.dialog-actions form{margin:0}' +
   '.alert{padding:12px 14px;border-radius:8px;border:1px solid var(--bad);color:var(--bad);margin:0 0 16px}' +
   '.notice{padding:12px 14px;border-radius:8px;border:1px solid var(--line);background:var(--card);margin:0 0 16px}' +
   '.stack{display:flex;flex-direction:column;gap:20px;max-width:40rem}.stack section p{margin:0 0 12px}' +

@@ -9,6 +9,8 @@ import { sessionCookies } from '../http/session-cookie.ts';
 import type { PublicSurface } from '../surface.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerHomePage } from './home-page.ts';
+import { registerLeadPage } from './lead-page.ts';
+import { registerVideoPage } from './video-page.ts';
 import { registerWorkspaceSwitch } from './workspace-switch.ts';
 
 export const dashboardSurface: PublicSurface = {
@@ -23,6 +25,8 @@ export const dashboardSurface: PublicSurface = {
       registerHomePage(scope, deps, cookies);
       registerWorkspaceSwitch(scope, deps, cookies);
       registerAccountRoutes(scope, deps, cookies);
+      registerVideoPage(scope, deps, cookies);
+      registerLeadPage(scope, deps, cookies);
     });
   },
 };

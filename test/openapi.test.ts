@@ -10,10 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { test } from 'node:test';
 import { promisify } from 'node:util';
-import { catalog } from '../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../src/catalog.ts';
 import { successStatuses } from '../src/core/operation.ts';
 import { EVENT_CATALOG, EVENT_TYPES } from '../src/event-catalog.ts';
 import { startTestApp } from './helpers/app.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 const run = promisify(execFile);
 const require = createRequire(import.meta.url);

@@ -15,7 +15,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { type TestContext, test } from 'node:test';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { catalog } from '../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../src/catalog.ts';
 import type { AnyOperation } from '../src/core/operation.ts';
 import { PLAN_NAMES, PLANS, type PlanName } from '../src/core/plans.ts';
 import { EVERY_ITEM, type IdSlot, idSlots } from '../src/core/resource-ids.ts';
@@ -27,6 +27,9 @@ import { callTool, connectMcp, urlOf } from './helpers/mcp-client.ts';
 import { inputWithIds, inputWithIdsAsGiven, isPathSlot, restRequest } from './helpers/operation-request.ts';
 import { viewer, watch } from './helpers/viewing.ts';
 import { changesBetween, snapshotWorkspace, tablesWithWorkspaceId, type WorkspaceSnapshot } from './helpers/workspace-snapshot.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 /** Every tag the catalog's examples name: the other workspace's videos carry them, so an example call that reached across would touch or show them. */
 const EXAMPLE_TAGS = [

@@ -11,7 +11,7 @@ import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { TObject } from 'typebox';
-import { catalog } from '../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../src/catalog.ts';
 import { type AnyOperation, pathParams } from '../src/core/operation.ts';
 import { CollectBatch } from '../src/domains/viewing/collect-batch.ts';
 import { BookingBody } from '../src/transports/public/booking/booking-bodies.ts';
@@ -23,6 +23,9 @@ import { callTool, connectMcp } from './helpers/mcp-client.ts';
 import { restRequest } from './helpers/operation-request.ts';
 import { textSlots } from './helpers/text-slots.ts';
 import { BROWSER, viewer } from './helpers/viewing.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 /** A lone high surrogate after a letter, as `"a\ud800"` in JSON; as a key, named with its escape. */
 const LONE = 'a\uD800';

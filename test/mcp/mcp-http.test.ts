@@ -7,9 +7,12 @@ import assert from 'node:assert/strict';
 import { request as httpRequest } from 'node:http';
 import { test } from 'node:test';
 import { CallToolResultSchema, ErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { catalog } from '../../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../../src/catalog.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, connectMcp, urlOf } from '../helpers/mcp-client.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 test('tools/list is the catalog: names, schemas and annotations, and the same set as the OpenAPI operationIds', async (t) => {
   const { app, request, workspace } = await startTestApp(t);

@@ -9,11 +9,14 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { catalog } from '../../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../../src/catalog.ts';
 import { lockDataDir } from '../../src/db/data-dir-lock.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
 import { freePort, pinnedDemoNow, runCli, tempDir } from '../helpers/server-process.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 const ROOT = join(import.meta.dirname, '..', '..');
 /** A cuepoint process starts Node and loads the service: seconds on an idle machine, a minute on a busy one. */

@@ -9,10 +9,13 @@ import { test } from 'node:test';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { FetchLike } from '@modelcontextprotocol/sdk/shared/transport.js';
-import { catalog } from '../../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../../src/catalog.ts';
 import { TIER_SCOPES } from '../../src/core/scopes.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 const BUDGET_BYTES_PER_TOOL = 1500;
 

@@ -24,6 +24,7 @@ import { connectRedisReady, openConfiguredDatabase } from './runtime.ts';
 import { stopOnSignals } from './shutdown.ts';
 import { removeAbandonedWorkDirs } from './storage/work-dirs.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
+import { videoFileRemovalHandler } from './workers/video-file-removal.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { videoRenditionHandler } from './workers/video-renditions.ts';
@@ -137,6 +138,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
           allowPrivateNetworks: config.allowPrivateNetworks,
           maxBytes: config.maxUploadBytes,
         }),
+        videoFileRemovalHandler({ store: mediaStore, log }),
       ],
       log,
       leaseMs: config.jobLeaseMs,

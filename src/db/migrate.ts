@@ -32,7 +32,7 @@ import * as viewingFold from './migrations/0026-viewing-fold.ts';
 import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads-revenue.ts';
 import * as videoRenditions from './migrations/0028-video-renditions.ts';
 import * as people from './migrations/0029-people.ts';
-import * as erasableBookingInvitees from './migrations/0030-erasable-booking-invitees.ts';
+import * as erasure from './migrations/0030-erasure.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -62,7 +62,7 @@ const migrations: Record<string, Migration> = {
   '0027-workspace-day-leads-revenue': workspaceDayLeadsRevenue,
   '0028-video-renditions': videoRenditions,
   '0029-people': people,
-  '0030-erasable-booking-invitees': erasableBookingInvitees,
+  '0030-erasure': erasure,
 };
 
 /**

@@ -81,6 +81,6 @@ export async function forgetChannelViewers(
   const result = await sql`
     update channel_views v set viewer_id = r.to_id
     from unnest(${replacements.map((r) => r.from)}::text[], ${replacements.map((r) => r.to)}::text[]) as r(from_id, to_id)
-    where v.workspace_id = ${workspaceId} and v.viewer_id = r.from_id`.execute(db);
+    where v.workspace_id = ${workspaceId} and v.viewer_id is not null and v.viewer_id = r.from_id`.execute(db);
   return Number(result.numAffectedRows ?? 0n);
 }

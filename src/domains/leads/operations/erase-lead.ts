@@ -1,9 +1,7 @@
 /**
- * erase_lead (dashboard only: signed-in owners and admins; GDPR Art. 17): erases a lead and every row
- * that holds them, found by lead id, email and their browsers, in one transaction. Deletes the lead,
- * its activities and browser links, the outbox events and webhook deliveries and stored idempotent
- * responses that mention them; anonymises their bookings, ledger entries, route visits, viewing and
- * channel views (kept, so every total stays); emits `lead.deleted` with the id alone.
+ * erase_lead (dashboard only, owners and admins; GDPR Art. 17): deletes the lead, its activities and
+ * links, and the events, deliveries and stored answers naming them; keeps their bookings, ledger
+ * entries, visits and viewing with nothing of them in it, so totals stay; emits `lead.deleted` (id only).
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';

@@ -1,8 +1,7 @@
 /**
- * delete_video (dashboard only: signed-in owners and admins): deletes a video and everything of it, in
- * one transaction: its channel items, the route steps that played it (each route repaired, paused or
- * deleted), its transcript and search segments, its viewing and analytics rows, its queued jobs, its
- * renditions, upload and row; queues the removal of its files; emits `video.deleted`.
+ * delete_video (dashboard only, owners and admins): deletes the video's channel items, route steps
+ * (routes repaired, paused or deleted), transcript, viewing and analytics rows, queued jobs, renditions,
+ * upload and row in one transaction; queues the removal of its files; emits `video.deleted`.
  */
 import { Type } from 'typebox';
 import { defineOperation } from '../../../core/operation.ts';

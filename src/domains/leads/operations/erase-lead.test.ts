@@ -16,6 +16,7 @@ import { BROWSER, pageView, watch } from '../../../../test/helpers/viewing.ts';
 import { hasPersonalData } from '../../../core/pii.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { EVENT_CATALOG, EVENT_TYPES } from '../../../event-catalog.ts';
+import { queueEmail, renderEmail } from '../../email/index.ts';
 import { fanOutEvents } from '../../webhooks/index.ts';
 import { PERSONAL_EVENT_TYPES } from './erase-lead.ts';
 
@@ -149,9 +150,23 @@ test('after erase_lead no table holds the person’s email, name or phone, and r
   const fanned = await fanOutEvents(db, { now: new Date(), limit: 1000, schedule: [1000] });
   assert.ok(fanned.deliveries > 5, `deliveries: ${fanned.deliveries}`);
 
+  // A message to them waits in the email outbox (a booking confirmation, issue 30).
+  await queueEmail(
+    db,
+    {
+      workspaceId: ws.id,
+      to: { address: email, name },
+      subject: 'Your call is booked',
+      ...renderEmail({ heading: `Hi ${name}`, paragraphs: ['See you soon.'] }),
+      purpose: 'booking_confirmation',
+    },
+    new Date(),
+  );
+
   // Before: the person is in many tables.
   const before = await tablesHolding(db, email);
-  for (const table of ['leads', 'bookings', 'events', 'webhook_deliveries']) assert.ok(before[table], `${table} holds the email before`);
+  for (const table of ['leads', 'bookings', 'events', 'webhook_deliveries', 'email_outbox'])
+    assert.ok(before[table], `${table} holds the email before`);
   assert.ok((await tablesHolding(db, name)).lead_activities, 'the note names them');
   assert.ok((await tablesHolding(db, `Annual plan for ${name}`)).outcomes, 'the purchase names them');
   const stored = () =>
@@ -168,10 +183,11 @@ test('after erase_lead no table holds the person’s email, name or phone, and r
   assert.equal(erased.status, 200, JSON.stringify(erased.body));
   const answer = erased.body as {
     kept_anonymous: Record<string, number>;
-    removed: { events: number; webhook_deliveries: number; idempotent_responses: number };
+    removed: { events: number; webhook_deliveries: number; idempotent_responses: number; emails: number };
   };
   assert.deepEqual(answer.kept_anonymous, { outcomes: 2, bookings: 1, browsers: 1 });
   assert.equal(answer.removed.idempotent_responses, 1);
+  assert.equal(answer.removed.emails, 1);
   assert.ok(answer.removed.events >= 5 && answer.removed.webhook_deliveries === answer.removed.events, JSON.stringify(answer.removed));
 
   // No column of any row of any table holds them.
@@ -179,7 +195,15 @@ test('after erase_lead no table holds the person’s email, name or phone, and r
   for (const needle of [email, name, `Quillfeather${tag}`, phone, digits, viewerId]) {
     assert.deepEqual(await tablesHolding(db, needle), {}, `rows still holding ${needle}`);
   }
-  assert.deepEqual(await tablesHolding(db, leadId), { events: 1 }, 'the lead id is left in lead.deleted alone');
+  // The id alone is left, naming nothing: in lead.deleted, and in the audit log, which names objects by
+  // id and never copies a lead's fields (docs/people.md, "The audit log").
+  const idHolders = await tablesHolding(db, leadId);
+  assert.deepEqual(
+    Object.keys(idHolders).sort(),
+    ['audit_events', 'events'],
+    'the lead id is left in lead.deleted and the audit log alone',
+  );
+  assert.equal(idHolders.events, 1);
   assert.deepEqual(await stored(), [], 'the stored answer holding the address is gone');
 
   // Revenue and the ledger are as they were; the booking still blocks its time.

@@ -10,6 +10,7 @@ import { Timestamp } from '../../../core/schemas.ts';
 import { eraseEventsMentioning } from '../../../db/outbox-erasure.ts';
 import { mentionNeedles } from '../../../db/text-mentions.ts';
 import { forgetChannelViewers } from '../../channel/index.ts';
+import { eraseEmailsTo } from '../../email/index.ts';
 import { detachLeadFromLedger } from '../../outcomes/index.ts';
 import { forgetRouteVisitor } from '../../routes/index.ts';
 import { eraseBookingInvitee } from '../../scheduling/index.ts';
@@ -71,6 +72,7 @@ export const eraseLead = defineOperation({
           events: Type.Integer({ minimum: 0, description: 'Outbox events that named them.' }),
           webhook_deliveries: Type.Integer({ minimum: 0, description: 'Deliveries of those events, sent or not.' }),
           idempotent_responses: Type.Integer({ minimum: 0, description: 'Stored answers to idempotent requests that held them.' }),
+          emails: Type.Integer({ minimum: 0, description: 'Messages to them in the email outbox, sent or not.' }),
         },
         { additionalProperties: false },
       ),
@@ -97,12 +99,13 @@ export const eraseLead = defineOperation({
     const events = await eraseEventsMentioning(ctx.db, workspaceId, PERSONAL_EVENT_TYPES, needles);
     const deliveries = await forgetDeliveriesOfEvents(ctx.db, workspaceId, events);
     const responses = await forgetResponsesMentioning(ctx.db, ctx.sealedBox(STORED_RESPONSES_PURPOSE), workspaceId, needles);
+    const emails = await eraseEmailsTo(ctx.db, workspaceId, lead.email);
     await ctx.emit('lead.deleted', { lead_id: leadId });
     return {
       lead_id: leadId,
       erased: true as const,
       kept_anonymous: { outcomes, bookings, browsers: browsers.length },
-      removed: { events: events.length, webhook_deliveries: deliveries, idempotent_responses: responses },
+      removed: { events: events.length, webhook_deliveries: deliveries, idempotent_responses: responses, emails },
       erased_at: now.toISOString(),
     };
   },

@@ -15,6 +15,7 @@ export const DASHBOARD_STYLE =
   'form.inline{display:inline-flex;gap:8px;align-items:center;margin:0}select{font:inherit;min-height:36px;padding:4px 8px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--text)}' +
   'button{font:inherit;font-weight:600;min-height:36px;padding:6px 14px;border-radius:6px;border:1px solid var(--line);background:var(--card);color:var(--text);cursor:pointer}' +
   'button.danger{background:var(--bad);border-color:var(--bad);color:#fff}' +
+  'a.button{display:inline-flex;align-items:center;font-weight:600;min-height:36px;padding:6px 14px;border-radius:6px;border:1px solid var(--line);color:var(--text);text-decoration:none}' +
   'main{max-width:72rem;margin:0 auto;padding:24px}h1{font-size:1.5rem;margin:0 0 4px}h2{font-size:1.1rem;margin:0 0 12px}' +
   '.lede{margin:0 0 24px;color:var(--muted)}.grid{display:grid;gap:24px;grid-template-columns:repeat(auto-fit,minmax(20rem,1fr))}' +
   'section{background:var(--card);border:1px solid var(--line);border-radius:10px;padding:20px}' +

@@ -54,6 +54,7 @@ export const SMOKE_SETTINGS: Record<BenchmarkName, Record<string, string>> = {
     BENCH_SOAK_RATE: '10',
     BENCH_SOAK_VIDEOS: '3',
   },
+  start: { BENCH_START_ROUNDS: '1' },
 };
 
 /** Puts the smoke settings of `names` into the environment where unset; answers the folder reports go to. */

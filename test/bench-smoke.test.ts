@@ -58,6 +58,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'upload --store s3', args: ['upload', '--store', 's3'], env: modeDatabase, report: /-upload-s3\.json$/ },
     { name: 'list', args: ['list'], env: postgres, report: /^\d{4}-\d{2}-\d{2}\.json$/ },
     { name: 'webhooks', args: ['webhooks'], env: postgres, report: /-webhooks\.json$/ },
+    { name: 'start', args: ['start'], env: {}, report: /-start\.json$/ },
     { name: 'soak', args: ['soak'], env: modeDatabase, report: testDatabaseUrl ? /-soak-postgresql\.json$/ : /-soak\.json$/ },
   ];
   assert.deepEqual(

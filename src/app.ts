@@ -21,6 +21,7 @@ import { type AddressCeilings, createAddressLimits } from './transports/public/h
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
+import { lazySerializers } from './transports/rest/lazy-serializers.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
 
@@ -55,6 +56,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Response serializers are built on each route's first answer, not at start-up.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');

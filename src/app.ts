@@ -62,13 +62,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and an async hook costs a promise.
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', request.id);
+    done();
   });
   registerErrorHandling(app);
 
   const pipeline = createPipeline(pipelineDeps(options, app.log));
-  const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
+  // Written on its first request rather than at start-up: most processes never serve it.
+  let openApiDocument: string | undefined;
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (request, reply) => {
@@ -105,7 +108,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(
     async (v1) => {
-      v1.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
+      v1.get('/openapi.json', async (_request, reply) => {
+        openApiDocument ??= JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
+        return reply.type('application/json').send(openApiDocument);
+      });
       registerOperationRoutes(v1, operations, pipeline);
     },
     { prefix: '/v1' },

@@ -14,6 +14,7 @@
  * - collect, upload, transcode and soak run their service on the mode's own database: a throwaway
  *   database on TEST_DATABASE_URL's server, or the embedded one. Between the two runs of the suite,
  *   both of each one's paths are covered.
+ * - start times `npm start` itself, always on the embedded database (a user's first start).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';

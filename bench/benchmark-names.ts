@@ -14,6 +14,7 @@ export const BENCHMARK_NAMES = [
   'webhooks',
   'soak',
   'sign-in',
+  'start',
 ] as const;
 
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];

@@ -56,6 +56,7 @@ export const SMOKE_SETTINGS: Record<BenchmarkName, Record<string, string>> = {
   },
   // A third of a second per phase, bursts of 3: every phase runs, no figure means anything.
   'sign-in': { BENCH_SIGN_IN_SECONDS: '0.3', BENCH_SIGN_IN_BURST: '3' },
+  start: { BENCH_START_ROUNDS: '1' },
 };
 
 /** Puts the smoke settings of `names` into the environment where unset; answers the folder reports go to. */

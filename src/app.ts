@@ -22,6 +22,7 @@ import { type AddressCeilings, createAddressLimits } from './transports/public/h
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
+import { lazySerializers } from './transports/rest/lazy-serializers.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
 
@@ -58,10 +59,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    // Response serializers are built on each route's first answer, not at start-up.
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');
   registerJsonBodyParser(app);
+  // Async on purpose: a callback hook would go on to the body synchronously, while Node's parser is
+  // still inside the same bytes, so a request with a broken chunked body would be answered for its
+  // missing Content-Type instead of its body (error-handling.test.ts).
   app.addHook('onRequest', async (request, reply) => {
     reply.header('X-Request-Id', request.id);
   });
@@ -69,7 +75,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const pipeline = createPipeline(pipelineDeps(options, app.log));
   const originOf = createCallOrigins(options.trustedProxies);
-  const openApiDocument = JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
+  // Written on its first request rather than at start-up: most processes never serve it.
+  let openApiDocument: string | undefined;
 
   app.get('/health', async () => ({ status: 'ok' }));
   app.get('/ready', async (request, reply) => {
@@ -109,7 +116,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(
     async (v1) => {
-      v1.get('/openapi.json', async (_request, reply) => reply.type('application/json').send(openApiDocument));
+      v1.get('/openapi.json', async (_request, reply) => {
+        openApiDocument ??= JSON.stringify(buildOpenApiDocument(operations, options.publicUrl));
+        return reply.type('application/json').send(openApiDocument);
+      });
       registerOperationRoutes(v1, operations, pipeline, originOf);
     },
     { prefix: '/v1' },

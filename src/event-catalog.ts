@@ -7,7 +7,7 @@
  * src/catalog.ts assembles the operations. Adding an event type = one entry in its area's file.
  */
 import { type Static, type TObject, Type } from 'typebox';
-import { Compile } from 'typebox/compile';
+import { compileSchema } from './core/compile-schema.ts';
 import type { EventDefinition } from './core/event-definition.ts';
 import { Id, Timestamp } from './core/schemas.ts';
 import { leadEvents } from './domains/leads/leads.events.ts';
@@ -61,13 +61,13 @@ export class EventShapeError extends Error {
   }
 }
 
-const validators = new Map<EventType, ReturnType<typeof Compile>>();
+const validators = new Map<EventType, ReturnType<typeof compileSchema>>();
 
 /** Throws EventShapeError unless `data` matches the schema of `type` (a compiled check, built on first use). */
 export function checkEventData<T extends EventType>(type: T, data: EventData<T>): void {
   let validator = validators.get(type);
   if (!validator) {
-    validator = Compile(EVENT_CATALOG[type].data as TObject);
+    validator = compileSchema(EVENT_CATALOG[type].data as TObject);
     validators.set(type, validator);
   }
   if (validator.Check(data)) return;

@@ -2,7 +2,8 @@
  * Opens what a process needs from its configuration: the database (migrated) and, when configured,
  * Redis. Shared by the server and the CLI commands so both open things the same way.
  */
-import { Redis } from 'ioredis';
+import { createRequire } from 'node:module';
+import type { Redis } from 'ioredis';
 import type { Config } from './config.ts';
 import { MAX_REDIS_TIMEOUT_MS } from './core/pipeline/rate-limit.ts';
 import { describeUnavailable } from './core/pipeline/unavailable.ts';
@@ -56,6 +57,8 @@ function unreachable(error: unknown, url: string | undefined): DatabaseUnreachab
  * pile up, and it sits above the longest limiter bound allowed so it never decides first.
  */
 export function connectRedis(url: string): Redis {
+  // Loaded only when Redis is configured: ioredis is 39 files that a start without it need not read.
+  const { Redis } = createRequire(import.meta.url)('ioredis') as typeof import('ioredis');
   const redis = new Redis(url, {
     enableOfflineQueue: false,
     maxRetriesPerRequest: 1,

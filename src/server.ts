@@ -36,6 +36,8 @@ import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delive
 export type Role = 'api' | 'worker' | 'all';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** How long after the API listens a process that also runs background work starts it (role all). */
+const BACKGROUND_START_DELAY_MS = 500;
 /** A temporary media file nobody has written to for this long belongs to a killed process. */
 const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
 
@@ -105,7 +107,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     app = await buildApp({ ...dependencies, logger: { level: config.logLevel } });
     await app.listen({ port: config.port, host: config.host });
   }
-  if (role === 'worker' || role === 'all') {
+  const startBackgroundWork = () => {
     const maintain = async () => {
       try {
         await purgeExpiredKeys(database.db, new Date());
@@ -124,7 +126,6 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
-    announceMediaTools(config, log);
     const { links } = createMediaLinks(secret, config.publicUrl);
     const speech = config.speechToText.engine === 'off' ? null : config.speechToText;
     jobWorker = startJobWorker({
@@ -191,8 +192,16 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
       concurrency: config.webhooks.concurrency,
     });
     emailWorker = startEmailWorker({ db: database.db, log, smtp: config.email.smtp, from: config.email.from });
-  }
+  };
+  let backgroundStart: NodeJS.Timeout | undefined;
+  if (role === 'worker' || role === 'all') announceMediaTools(config, log);
+  if (role === 'worker') startBackgroundWork();
+  // With the API in the same process, background work begins a moment after it listens: its first
+  // pass touches a dozen tables, and on the embedded database, which runs one statement at a time,
+  // the first requests would wait behind it (about a tenth of a second of the first answer).
+  if (role === 'all') backgroundStart = setTimeout(startBackgroundWork, BACKGROUND_START_DELAY_MS);
   return async () => {
+    clearTimeout(backgroundStart);
     clearInterval(timer);
     // The server stops accepting and lets in-flight requests finish while the workers finish their
     // current jobs and deliveries; the database closes only once nothing uses it.

@@ -14,6 +14,7 @@
  * - collect, upload, transcode and soak run their service on the mode's own database: a throwaway
  *   database on TEST_DATABASE_URL's server, or the embedded one. Between the two runs of the suite,
  *   both of each one's paths are covered.
+ * - start times `npm start` itself, always on the embedded database (a user's first start).
  */
 import assert from 'node:assert/strict';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -58,6 +59,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'upload --store s3', args: ['upload', '--store', 's3'], env: modeDatabase, report: /-upload-s3\.json$/ },
     { name: 'list', args: ['list'], env: postgres, report: /^\d{4}-\d{2}-\d{2}\.json$/ },
     { name: 'webhooks', args: ['webhooks'], env: postgres, report: /-webhooks\.json$/ },
+    { name: 'start', args: ['start'], env: {}, report: /-start\.json$/ },
     { name: 'soak', args: ['soak'], env: modeDatabase, report: testDatabaseUrl ? /-soak-postgresql\.json$/ : /-soak\.json$/ },
     { name: 'sign-in', args: ['sign-in'], env: {}, report: /-sign-in\.json$/ },
   ];

@@ -7,8 +7,7 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery, Kysely, PostgresDialect, sql } from 'kysely';
-import pg from 'pg';
+import { CompiledQuery, Kysely, sql } from 'kysely';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { extractTar } from './extract-tar.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -22,9 +21,11 @@ const parseInt8 = (value: string) => Number(value);
 // A calendar day (analytics days in the workspace's time zone) stays the 'YYYY-MM-DD' it is: turning
 // it into a Date would pin it to midnight in the server's zone and shift it.
 const keepText = (value: string) => value;
-const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
+export const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
 
-const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.name, c.scopes, c.expires_at, c.revoked_at, c.last_used_at,
+// The scopes come as JSON: the same array, read by JSON.parse instead of pg's parser of array
+// literals, which took several times as long for an admin key's scopes (it runs on every request).
+export const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.name, to_json(c.scopes) as scopes, c.expires_at, c.revoked_at, c.last_used_at,
     c.created_by_user, m.role as member_role, w.plan, w.mask_pii
   from credentials c join workspaces w on w.id = c.workspace_id
     left join members m on m.workspace_id = c.workspace_id and m.user_id = c.created_by_user
@@ -79,7 +80,8 @@ export interface DatabaseHandle {
 }
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
-  if (target.kind === 'postgres') return openPostgres(target);
+  // pg and its protocol code (some 30 files) are loaded only when PostgreSQL is configured.
+  if (target.kind === 'postgres') return (await import('./postgres-client.ts')).openPostgres(target);
   if (target.kind === 'pglite') return openEmbedded(target.dataDir);
   return openInMemory();
 }
@@ -99,90 +101,7 @@ async function openInMemory(): Promise<DatabaseHandle> {
   return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, ...pgliteOptions() }));
 }
 
-const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
-/** How much longer than statement_timeout the client waits before it gives up on the server. */
-export const CLIENT_TIMEOUT_GRACE_MS = 250;
-
-/** lock_timeout for a statement timeout: four fifths of it, so a lock wait ends before the statement's own limit. */
-export function lockTimeoutFor(timeoutMs: number): number {
-  return Math.max(1, Math.floor(timeoutMs * 0.8));
-}
-const DEFAULT_PING_TIMEOUT_MS = 2000;
-
-/**
- * A pg client that closes its connection when a query times out on the client side (query_timeout).
- * pg answers the caller with "Query read timeout" but keeps waiting for the server's reply on that
- * connection, so a client returned to the pool would make every later query wait behind the one the
- * server never answered (a frozen server). Ending it makes the pool drop it and open a fresh one.
- */
-class TimeoutSafeClient extends pg.Client {
-  // biome-ignore lint/suspicious/noExplicitAny: forwards pg's overloaded query() unchanged
-  override query(...args: any[]): any {
-    const last = args.length - 1;
-    const callback = args[last];
-    if (typeof callback === 'function') {
-      args[last] = (error: unknown, result: unknown) => {
-        this.endIfTimedOut(error);
-        callback(error, result);
-      };
-      return super.query(...(args as Parameters<pg.Client['query']>));
-    }
-    const result: unknown = super.query(...(args as Parameters<pg.Client['query']>));
-    // A handled branch of the same promise: the caller still gets the rejection.
-    if (result instanceof Promise) result.catch((error: unknown) => this.endIfTimedOut(error));
-    return result;
-  }
-
-  private endIfTimedOut(error: unknown): void {
-    if (error instanceof Error && error.message === 'Query read timeout') this.end().catch(() => {});
-  }
-}
-
-function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' }>): DatabaseHandle {
-  const { timeoutMs } = target;
-  const pool = new pg.Pool({
-    Client: TimeoutSafeClient,
-    connectionString: target.url,
-    max: target.poolSize ?? 10,
-    // A dead or frozen server fails a request within the timeout instead of hanging it (DESIGN §7):
-    // opening a connection, or waiting for a free one, is bounded; a statement is cancelled by the
-    // server after statement_timeout, and given up on by the client (query_timeout) if the server
-    // does not answer at all.
-    connectionTimeoutMillis: timeoutMs ?? UNBOUNDED_CONNECT_TIMEOUT_MS,
-    statement_timeout: timeoutMs ?? false,
-    // Waiting for another transaction's lock gives up a little sooner, with its own error (55P03),
-    // so a write stuck behind another write is told apart from a server too slow to answer.
-    lock_timeout: timeoutMs === undefined ? undefined : lockTimeoutFor(timeoutMs),
-    // A little later than the server's own limit, so that a server that is merely slow cancels the
-    // statement itself and the connection stays usable.
-    query_timeout: timeoutMs === undefined ? undefined : timeoutMs + CLIENT_TIMEOUT_GRACE_MS,
-    // public too: the extensions the migrations create live there (migration 0023).
-    options: target.schema ? `-c search_path=${target.schema},public` : undefined,
-    types: {
-      getTypeParser: (oid, format) => (PARSERS as Record<number, (value: string) => unknown>)[oid] ?? pg.types.getTypeParser(oid, format),
-    } as pg.CustomTypesConfig,
-  });
-  // A client losing its server emits 'error' — idle ones on the pool, busy ones on themselves. Without
-  // listeners the process would crash; the query in flight still rejects, and the caller gets a 503.
-  pool.on('error', () => {});
-  pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  const pingTimeoutMs = timeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
-  return {
-    db,
-    kind: 'postgres',
-    findCredential: async (tokenHash) => {
-      const result = await pool.query<CredentialLookupRow>({
-        name: 'cuepoint_find_credential',
-        text: FIND_CREDENTIAL_SQL,
-        values: [tokenHash],
-      });
-      return result.rows[0];
-    },
-    ping: (timeout) => ping(db, timeout ?? pingTimeoutMs),
-    close: () => db.destroy(),
-  };
-}
+export const DEFAULT_PING_TIMEOUT_MS = 2000;
 
 async function openEmbedded(dataDir: string): Promise<DatabaseHandle> {
   const pgDataDir = join(dataDir, 'pgdata');
@@ -240,7 +159,7 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
   };
 }
 
-async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
+export async function ping(db: Kysely<Database>, timeoutMs: number): Promise<boolean> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<boolean>((resolve) => {
     timer = setTimeout(() => resolve(false), timeoutMs);

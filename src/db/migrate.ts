@@ -3,70 +3,44 @@
  * start-up and by `cuepoint migrate`. Kysely's migrator takes a lock, so several processes starting at
  * once on one PostgreSQL apply each migration exactly once.
  */
-import type { Kysely } from 'kysely';
-import { type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
-import * as coreTables from './migrations/0001-workspaces-credentials-videos.ts';
-import * as serviceSettings from './migrations/0002-service-settings.ts';
-import * as jobs from './migrations/0003-jobs.ts';
-import * as videoUploads from './migrations/0004-video-uploads.ts';
-import * as postersTranscripts from './migrations/0005-posters-transcripts.ts';
-import * as webhooks from './migrations/0006-webhooks.ts';
-import * as viewing from './migrations/0007-viewing.ts';
-import * as eventsByType from './migrations/0008-events-by-type.ts';
-import * as credentialLastUsed from './migrations/0009-credential-last-used.ts';
-import * as folderOperations from './migrations/0010-folder-operations.ts';
-import * as leadsAndOutcomes from './migrations/0011-leads-and-outcomes.ts';
-import * as outcomesWriteScope from './migrations/0013-outcomes-write-scope.ts';
-import * as outcomesByLastTouch from './migrations/0015-outcomes-by-last-touch.ts';
-import * as routes from './migrations/0016-routes.ts';
-import * as routeCounters from './migrations/0017-route-counters.ts';
-import * as scheduling from './migrations/0018-scheduling.ts';
-import * as bookingSequence from './migrations/0019-booking-sequence.ts';
-import * as videoBooking from './migrations/0020-video-booking.ts';
-import * as jobsByWorkspace from './migrations/0021-jobs-by-workspace.ts';
-import * as channel from './migrations/0022-channel.ts';
-import * as transcriptSearch from './migrations/0023-transcript-search.ts';
-import * as searchIndexes from './migrations/0024-search-indexes.ts';
-import * as transcriptConfigsByWorkspace from './migrations/0025-transcript-configs-by-workspace.ts';
-import * as viewingFold from './migrations/0026-viewing-fold.ts';
-import * as workspaceDayLeadsRevenue from './migrations/0027-workspace-day-leads-revenue.ts';
-import * as videoRenditions from './migrations/0028-video-renditions.ts';
-import * as people from './migrations/0029-people.ts';
-import * as emailOutbox from './migrations/0030-email-outbox.ts';
-import * as auditEvents from './migrations/0031-audit-events.ts';
-import * as erasure from './migrations/0032-erasure.ts';
+import { type Kysely, sql } from 'kysely';
+import { DEFAULT_MIGRATION_TABLE, type Migration, type MigrationResultSet, Migrator } from 'kysely/migration';
 
-const migrations: Record<string, Migration> = {
-  '0001-workspaces-credentials-videos': coreTables,
-  '0002-service-settings': serviceSettings,
-  '0003-jobs': jobs,
-  '0004-video-uploads': videoUploads,
-  '0005-posters-transcripts': postersTranscripts,
-  '0006-webhooks': webhooks,
-  '0007-viewing': viewing,
-  '0008-events-by-type': eventsByType,
-  '0009-credential-last-used': credentialLastUsed,
-  '0010-folder-operations': folderOperations,
-  '0011-leads-and-outcomes': leadsAndOutcomes,
-  '0013-outcomes-write-scope': outcomesWriteScope,
-  '0015-outcomes-by-last-touch': outcomesByLastTouch,
-  '0016-routes': routes,
-  '0017-route-counters': routeCounters,
-  '0018-scheduling': scheduling,
-  '0019-booking-sequence': bookingSequence,
-  '0020-video-booking': videoBooking,
-  '0021-jobs-by-workspace': jobsByWorkspace,
-  '0022-channel': channel,
-  '0023-transcript-search': transcriptSearch,
-  '0024-search-indexes': searchIndexes,
-  '0025-transcript-configs-by-workspace': transcriptConfigsByWorkspace,
-  '0026-viewing-fold': viewingFold,
-  '0027-workspace-day-leads-revenue': workspaceDayLeadsRevenue,
-  '0028-video-renditions': videoRenditions,
-  '0029-people': people,
-  '0030-email-outbox': emailOutbox,
-  '0031-audit-events': auditEvents,
-  '0032-erasure': erasure,
+/**
+ * Every migration, by name. Each module is loaded only when the migrator runs: a start on a database
+ * that is up to date (allApplied) never loads them.
+ */
+const migrations: Record<string, () => Promise<Migration>> = {
+  '0001-workspaces-credentials-videos': () => import('./migrations/0001-workspaces-credentials-videos.ts'),
+  '0002-service-settings': () => import('./migrations/0002-service-settings.ts'),
+  '0003-jobs': () => import('./migrations/0003-jobs.ts'),
+  '0004-video-uploads': () => import('./migrations/0004-video-uploads.ts'),
+  '0005-posters-transcripts': () => import('./migrations/0005-posters-transcripts.ts'),
+  '0006-webhooks': () => import('./migrations/0006-webhooks.ts'),
+  '0007-viewing': () => import('./migrations/0007-viewing.ts'),
+  '0008-events-by-type': () => import('./migrations/0008-events-by-type.ts'),
+  '0009-credential-last-used': () => import('./migrations/0009-credential-last-used.ts'),
+  '0010-folder-operations': () => import('./migrations/0010-folder-operations.ts'),
+  '0011-leads-and-outcomes': () => import('./migrations/0011-leads-and-outcomes.ts'),
+  '0013-outcomes-write-scope': () => import('./migrations/0013-outcomes-write-scope.ts'),
+  '0015-outcomes-by-last-touch': () => import('./migrations/0015-outcomes-by-last-touch.ts'),
+  '0016-routes': () => import('./migrations/0016-routes.ts'),
+  '0017-route-counters': () => import('./migrations/0017-route-counters.ts'),
+  '0018-scheduling': () => import('./migrations/0018-scheduling.ts'),
+  '0019-booking-sequence': () => import('./migrations/0019-booking-sequence.ts'),
+  '0020-video-booking': () => import('./migrations/0020-video-booking.ts'),
+  '0021-jobs-by-workspace': () => import('./migrations/0021-jobs-by-workspace.ts'),
+  '0022-channel': () => import('./migrations/0022-channel.ts'),
+  '0023-transcript-search': () => import('./migrations/0023-transcript-search.ts'),
+  '0024-search-indexes': () => import('./migrations/0024-search-indexes.ts'),
+  '0025-transcript-configs-by-workspace': () => import('./migrations/0025-transcript-configs-by-workspace.ts'),
+  '0026-viewing-fold': () => import('./migrations/0026-viewing-fold.ts'),
+  '0027-workspace-day-leads-revenue': () => import('./migrations/0027-workspace-day-leads-revenue.ts'),
+  '0028-video-renditions': () => import('./migrations/0028-video-renditions.ts'),
+  '0029-people': () => import('./migrations/0029-people.ts'),
+  '0030-email-outbox': () => import('./migrations/0030-email-outbox.ts'),
+  '0031-audit-events': () => import('./migrations/0031-audit-events.ts'),
+  '0032-erasure': () => import('./migrations/0032-erasure.ts'),
 };
 
 /**
@@ -75,7 +49,25 @@ const migrations: Record<string, Migration> = {
  */
 // biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
 export async function migrateToLatest(db: Kysely<any>, schema?: string): Promise<string[]> {
+  if (await allApplied(db, schema)) return [];
   return applied(await migrator(db, schema).migrateToLatest());
+}
+
+/**
+ * True when the database has applied exactly the migrations above: then the migrator would apply
+ * nothing, and it is not run. Kysely's migrator first checks for its tables by reading every table
+ * and column the database has, several times over, which took an embedded database half a second on
+ * every start; this is two small queries. Anything else (no bookkeeping table yet, a migration to
+ * apply, one applied that this code does not know, which the migrator refuses) goes to the migrator.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: migrations run before any table type holds
+async function allApplied(db: Kysely<any>, schema: string | undefined): Promise<boolean> {
+  const table = schema ? `"${schema.replaceAll('"', '""')}"."${DEFAULT_MIGRATION_TABLE}"` : DEFAULT_MIGRATION_TABLE;
+  const found = await sql<{ present: boolean }>`select to_regclass(${table}) is not null as present`.execute(db);
+  if (!found.rows[0]?.present) return false;
+  const rows = await (schema ? db.withSchema(schema) : db).selectFrom(DEFAULT_MIGRATION_TABLE).select('name').execute();
+  const names = new Set(rows.map((row: { name: string }) => row.name));
+  return names.size === Object.keys(migrations).length && Object.keys(migrations).every((name) => names.has(name));
 }
 
 /**
@@ -94,7 +86,10 @@ function migrator(db: Kysely<any>, schema: string | undefined): Migrator {
   // applied can arrive later; each migration touches only its own tables and columns.
   return new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: {
+      getMigrations: async () =>
+        Object.fromEntries(await Promise.all(Object.entries(migrations).map(async ([name, load]) => [name, await load()] as const))),
+    },
     migrationTableSchema: schema,
     allowUnorderedMigrations: true,
   });

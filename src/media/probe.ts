@@ -3,7 +3,6 @@
  * needed). The file is read in chunks from disk, never loaded whole.
  */
 import { open } from 'node:fs/promises';
-import mediaInfoFactory from 'mediainfo.js';
 
 export interface MediaFacts {
   hasVideo: boolean;
@@ -33,6 +32,8 @@ const TEXT_SUBTITLE_FORMATS = new Set(['Timed Text', 'UTF-8', 'ASS', 'SSA', 'Web
 type Track = Record<string, unknown> & { '@type': string };
 
 export async function probeMedia(path: string): Promise<MediaFacts> {
+  // Loaded with the first probe, not at start-up.
+  const { default: mediaInfoFactory } = await import('mediainfo.js');
   const mediaInfo = await mediaInfoFactory({ format: 'object' });
   const file = await open(path);
   try {

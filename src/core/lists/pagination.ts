@@ -5,7 +5,7 @@
  * nothing there. Lists use keyset pagination, so rows inserted while a client walks the pages neither
  * repeat nor push others out.
  */
-import { createHash, createHmac, createSecretKey, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, hash, timingSafeEqual } from 'node:crypto';
 import { type TObject, Type } from 'typebox';
 import { AppError } from '../errors.ts';
 import { canonicalJson } from '../values/canonical-json.ts';
@@ -121,7 +121,7 @@ export async function paginate<Row>(
 }
 
 function filterHash(filters: unknown): string {
-  return createHash('sha256').update(canonicalJson(filters)).digest('base64url').slice(0, 22);
+  return hash('sha256', canonicalJson(filters), 'base64url').slice(0, 22);
 }
 
 function sameSignature(a: string, b: string): boolean {

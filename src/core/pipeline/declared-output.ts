@@ -9,7 +9,7 @@
  * result and no schema interpretation. The handler's object is never changed: results may share
  * objects with constants or with an event already recorded.
  */
-import { Compile } from 'typebox/compile';
+import { compileSchema } from '../compile-schema.ts';
 
 type Project = (value: unknown) => unknown;
 
@@ -111,11 +111,11 @@ function compileClosedObject(fields: [string, Project][]): Project {
 function compileBranches(branches: Schema[], at: string): Project {
   const options = branches.map((branch, i) => ({ branch, project: compile(branch, `${at}/anyOf/${i}`) }));
   if (options.every((option) => option.project === keep)) return keep;
-  const checks = new Map<Schema, ReturnType<typeof Compile>>();
+  const checks = new Map<Schema, ReturnType<typeof compileSchema>>();
   const check = (branch: Schema, value: unknown) => {
     let validator = checks.get(branch);
     if (!validator) {
-      validator = Compile(branch as Parameters<typeof Compile>[0]);
+      validator = compileSchema(branch as Parameters<typeof compileSchema>[0]);
       checks.set(branch, validator);
     }
     return validator.Check(value);

@@ -10,10 +10,20 @@
  * nothing until a probe, once per `probeIntervalMs`, finds it answering again. Each change is logged
  * once: when limits stop being shared, and when they are shared again.
  */
+import { createRequire } from 'node:module';
 import type { Redis } from 'ioredis';
-import { type RateLimiterAbstract, RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
+import type * as Flexible from 'rate-limiter-flexible';
 import type { Log } from '../context.ts';
 import { type BreakerState, createCircuitBreaker } from './circuit-breaker.ts';
+
+// The package's index loads every store it supports (Mongo, MySQL, DynamoDB, etcd, …: 36 files, a
+// few hundredths of a second of every start); these are the files of the three classes used here,
+// the Redis one only when a limiter is given Redis.
+const require = createRequire(import.meta.url);
+type RateLimiterAbstract = Flexible.RateLimiterAbstract;
+const RateLimiterMemory: typeof Flexible.RateLimiterMemory = require('rate-limiter-flexible/lib/RateLimiterMemory.js');
+const RateLimiterRes: typeof Flexible.RateLimiterRes = require('rate-limiter-flexible/lib/RateLimiterRes.js');
+const redisLimiterClass = (): typeof Flexible.RateLimiterRedis => require('rate-limiter-flexible/lib/RateLimiterRedis.js');
 
 export const WINDOW_SECONDS = 60;
 
@@ -62,7 +72,7 @@ export function createRateLimiter(redis?: Redis, log?: Log, options: RateLimiter
   const settings = (points: number) => ({ points, duration: WINDOW_SECONDS, keyPrefix: `cuepoint:rl:${points}` });
   const memoryFor = (points: number) => cached(memory, points, () => new RateLimiterMemory(settings(points)));
   const sharedFor = (client: Redis, points: number) =>
-    cached(shared, points, () => new RateLimiterRedis({ ...settings(points), storeClient: client, rejectIfRedisNotReady: true }));
+    cached(shared, points, () => new (redisLimiterClass())({ ...settings(points), storeClient: client, rejectIfRedisNotReady: true }));
   let lastFailure: unknown;
   const breaker = createCircuitBreaker({
     failuresToOpen: options.failuresToOpen ?? FAILURES_TO_OPEN,
@@ -160,7 +170,7 @@ function cached(map: Map<number, RateLimiterAbstract>, points: number, make: () 
   return limiter;
 }
 
-function decision(allowed: boolean, limit: number, res: RateLimiterRes): RateDecision {
+function decision(allowed: boolean, limit: number, res: Flexible.RateLimiterRes): RateDecision {
   return {
     allowed,
     limit,

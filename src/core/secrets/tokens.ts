@@ -4,7 +4,7 @@
  * checksum lets us, and secret scanners, reject a mistyped or made-up string without a database
  * lookup. Only the SHA-256 of the whole string is stored.
  */
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import { crc32 } from 'node:zlib';
 
 export type CredentialKind = 'api_key' | 'assistant';
@@ -39,7 +39,7 @@ export function parseToken(token: string): CredentialKind | undefined {
 }
 
 export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
+  return hash('sha256', token, 'hex');
 }
 
 function checksum(text: string): string {

@@ -4,7 +4,8 @@
  * in-manifest subtitles or DRM, none of which our streams use; captions are the page's own <track>).
  * Its address carries the package's version and a hash of the bytes, so it can be cached for a year
  * as immutable and a new build is a new address. Sent gzipped to browsers that accept it (a third
- * of the size); the bytes and both encodings are made once per process.
+ * of the size); the bytes and both encodings are made once per process, the gzipped one when it is
+ * first asked for (compressing at level 9 took a twentieth of a second of every start).
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -22,7 +23,7 @@ interface Encoded {
 interface HlsScript {
   path: string;
   plain: Encoded;
-  gzipped: Encoded;
+  gzipped(): Encoded;
 }
 
 let loaded: HlsScript | undefined;
@@ -36,10 +37,14 @@ function hlsScript(): HlsScript {
   const source = readFileSync(require.resolve('hls.js/dist/hls.light.min.js'), 'utf8').replace(/\n?\/\/# sourceMappingURL=\S+\s*$/, '\n');
   const plain = Buffer.from(source);
   const hash = createHash('sha256').update(plain).digest('hex').slice(0, 16);
+  let gzipped: Encoded | undefined;
   loaded = {
     path: `/vendor/hls-${version}.light.${hash}.min.js`,
     plain: { body: plain, etag: `"${hash}"` },
-    gzipped: { body: gzipSync(plain, { level: 9 }), etag: `"${hash}-gzip"` },
+    gzipped: () => {
+      gzipped ??= { body: gzipSync(plain, { level: 9 }), etag: `"${hash}-gzip"` };
+      return gzipped;
+    },
   };
   return loaded;
 }
@@ -64,7 +69,7 @@ export function serveHlsScript(app: FastifyInstance): void {
   const script = hlsScript();
   app.get(script.path, (request, reply) => {
     const gzip = acceptsGzip(request);
-    const chosen = gzip ? script.gzipped : script.plain;
+    const chosen = gzip ? script.gzipped() : script.plain;
     reply
       .header('Content-Type', 'text/javascript; charset=utf-8')
       .header('Cache-Control', 'public, max-age=31536000, immutable')

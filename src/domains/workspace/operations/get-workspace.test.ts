@@ -24,6 +24,6 @@ test('get_workspace reports plan, entitlements, usage, settings, the caller and 
     channel_url: `http://localhost:3000/c/${res.body.settings.channel_slug}`,
   });
   assert.match(res.body.settings.channel_slug, /^test-[0-9a-f]{8}$/, 'a new workspace’s slug is made from its name');
-  assert.deepEqual(res.body.credential, { key_id: reader.id, kind: 'api_key', tier: 'read', scopes: ['workspace:read'] });
+  assert.deepEqual(res.body.credential, { key_id: reader.id, kind: 'api_key', role: 'owner', tier: 'read', scopes: ['workspace:read'] });
   assert.match(res.body.assistant_guidance, /Archive instead of deleting/);
 });

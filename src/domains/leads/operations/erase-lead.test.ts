@@ -234,6 +234,10 @@ test('after erase_lead no table holds the person’s email, name or phone, and r
   assert.match(sessions[0]?.viewer_id ?? '', /^erased_[0-9a-f]{32}$/);
   const visits = await db.selectFrom('route_visits').select(['viewer_id', 'lead_id']).where('workspace_id', '=', ws.id).execute();
   assert.deepEqual(visits, [{ viewer_id: sessions[0]?.viewer_id, lead_id: null }], 'the visit stays, with the same anonymous browser');
+  // The workspace can still cancel the anonymous booking; its event says so with no invitee.
+  const canceled = await request('POST', `/v1/bookings/${booked.body.booking_id}/cancel`, { token: ws.key, body: {} });
+  assert.equal(canceled.status, 200, canceled.raw);
+  assert.deepEqual([canceled.body.status, canceled.body.invitee_email], ['canceled', null]);
 });
 
 test('a browser another lead shares keeps its history; only its link to the erased lead goes', async (t) => {

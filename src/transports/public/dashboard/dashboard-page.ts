@@ -25,8 +25,9 @@ export const DASHBOARD_STYLE =
   'dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--text);max-width:28rem}' +
   '.alert{padding:12px 14px;border-radius:8px;border:1px solid var(--bad);color:var(--bad);margin:0 0 16px}';
 
-export const DASHBOARD_HEADERS: Record<string, string> = (() => {
-  const headers = securityHeaders('self', DASHBOARD_STYLE);
+/** The headers of a dashboard page with this style (DASHBOARD_STYLE, or a page's own built on it). */
+export function dashboardHeaders(style: string): Record<string, string> {
+  const headers = securityHeaders('self', style);
   return {
     ...headers,
     'Content-Security-Policy': (headers['Content-Security-Policy'] as string)
@@ -34,7 +35,9 @@ export const DASHBOARD_HEADERS: Record<string, string> = (() => {
       .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
     'X-Frame-Options': 'DENY',
   };
-})();
+}
+
+export const DASHBOARD_HEADERS: Record<string, string> = dashboardHeaders(DASHBOARD_STYLE);
 
 export interface Frame {
   personName: string;
@@ -45,7 +48,7 @@ export interface Frame {
   csrf: string;
 }
 
-export function dashboardPage(title: string, frame: Frame, content: string): string {
+export function dashboardPage(title: string, frame: Frame, content: string, style = DASHBOARD_STYLE): string {
   const switcher =
     frame.workspaces.length > 1
       ? `<form class="inline" method="post" action="/app/workspace"><input type="hidden" name="csrf" value="${escapeHtml(frame.csrf)}">` +
@@ -58,7 +61,7 @@ export function dashboardPage(title: string, frame: Frame, content: string): str
         ? `<span>${escapeHtml(frame.workspaceName)}</span>`
         : '';
   return htmlPage(
-    DASHBOARD_STYLE,
+    style,
     `${title} · Cuepoint`,
     '<header><a class="brand" href="/app">Cuepoint</a><div class="who">' +
       switcher +

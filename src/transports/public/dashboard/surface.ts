@@ -8,6 +8,8 @@ import { acceptFormBodies } from '../http/form-body.ts';
 import { sessionCookies } from '../http/session-cookie.ts';
 import type { PublicSurface } from '../surface.ts';
 import { registerHomePage } from './home-page.ts';
+import { registerPasskeysRoutes } from './passkeys-routes.ts';
+import { registerTwoFactorRoutes } from './two-factor-routes.ts';
 import { registerWorkspaceSwitch } from './workspace-switch.ts';
 
 export const dashboardSurface: PublicSurface = {
@@ -18,6 +20,8 @@ export const dashboardSurface: PublicSurface = {
       acceptFormBodies(scope);
       registerHomePage(scope, deps, cookies);
       registerWorkspaceSwitch(scope, deps, cookies);
+      registerPasskeysRoutes(scope, deps, cookies);
+      registerTwoFactorRoutes(scope, deps, cookies);
     });
   },
 };

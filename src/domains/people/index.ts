@@ -8,6 +8,7 @@
 // below, which may lead back here through another area.
 export { openInvitation } from './invitations/invitations.queries.ts';
 export { cleanPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkeys/passkey-names.ts';
+export { checkPasskey, type PasskeySignIn, passkeySignInOptions } from './passkeys/passkey-sign-in.ts';
 export { listPasskeys, type Passkey } from './passkeys/passkeys.queries.ts';
 export { type RelyingParty, relyingPartyFor } from './passkeys/relying-party.ts';
 export { hashPassword } from './passwords/password-hashing.ts';
@@ -19,6 +20,7 @@ export { checkPassword, type PasswordSignIn } from './sign-in/password-sign-in.t
 export { FAILURE_WINDOW_MS, MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './sign-in/sign-in-failures.queries.ts';
 export { userNames } from './user-names.queries.ts';
 export { canonicalEmail, findUser } from './users/users.queries.ts';
+export { checkSecondFactor, type SecondFactorCheck, startSecondFactor } from './two-factor/second-factor-sign-in.ts';
 export { groupedSecret, looksLikeCode, totpUri } from './two-factor/totp.ts';
 export {
   beginTwoFactorSetup,
@@ -35,6 +37,4 @@ export { type PersonEvent, recordPersonEvent } from './person-events.ts';
 export { endSession, endUserSessions, liveSession, type SignedIn, startSession, switchWorkspace } from './sessions/sessions.queries.ts';
 export { removeUserPasskey, renameUserPasskey } from './passkeys/passkey-changes.ts';
 export { addPasskey, MAX_PASSKEYS, PasskeyRefused, passkeyRegistrationOptions } from './passkeys/passkey-registration.ts';
-export { checkPasskey, type PasskeySignIn, passkeySignInOptions } from './passkeys/passkey-sign-in.ts';
-export { checkSecondFactor, type SecondFactorCheck, startSecondFactor } from './two-factor/second-factor-sign-in.ts';
 export { type TurnOff, turnOffTwoFactor, turnOnTwoFactor } from './two-factor/two-factor-changes.ts';

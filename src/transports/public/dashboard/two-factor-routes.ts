@@ -70,21 +70,21 @@ export function registerTwoFactorRoutes(scope: FastifyInstance, deps: PublicSurf
     return render(reply, session, 200, { notice: typeof done === 'string' ? NOTICES[done] : undefined });
   });
 
-  scope.post(`${PAGE}/setup`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/app/account/two-factor/setup', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
     const session = await allowed(request, reply);
     if (!isSession(session)) return session;
     await beginTwoFactorSetup(deps.db, deps.secret, session.person.userId, deps.clock());
     return reply.redirect(PAGE, 303);
   });
 
-  scope.post(`${PAGE}/cancel`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/app/account/two-factor/cancel', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
     const session = await allowed(request, reply);
     if (!isSession(session)) return session;
     await cancelTwoFactorSetup(deps.db, session.person.userId, deps.clock());
     return reply.redirect(`${PAGE}?done=canceled`, 303);
   });
 
-  scope.post(`${PAGE}/confirm`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/app/account/two-factor/confirm', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
     const session = await allowed(request, reply);
     if (!isSession(session)) return session;
     const user = await findUser(deps.db, session.person.userId);
@@ -100,7 +100,7 @@ export function registerTwoFactorRoutes(scope: FastifyInstance, deps: PublicSurf
     return reply.redirect(`${PAGE}?done=on`, 303);
   });
 
-  scope.post(`${PAGE}/disable`, { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/app/account/two-factor/disable', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
     const session = await allowed(request, reply);
     if (!isSession(session)) return session;
     const user = await findUser(deps.db, session.person.userId);

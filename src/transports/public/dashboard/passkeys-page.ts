@@ -1,6 +1,6 @@
 /**
- * /app/account/passkeys: the person's passkeys, each with its name (renamed in place), when it was
- * added and last used, and a Remove button; and "Add a passkey", a form /passkey-setup.js shows where
+ * /app/account/passkeys: the person's passkeys, each with its name, when it was added and last used,
+ * a Rename link (?rename=<id> opens its name in a field, focused, no script needed) and a Remove button; and "Add a passkey", a form /passkey-setup.js shows where
  * the browser can make passkeys (the page says what is needed where it cannot).
  */
 import type { Passkey } from '../../../domains/people/index.ts';
@@ -16,6 +16,8 @@ export interface PasskeysView {
   maxNameLength: number;
   notice?: string;
   error?: string;
+  /** The passkey whose Rename link was followed: its name shows in a field. */
+  renaming?: string;
   /** A rename that was refused: which passkey, what was typed, and why. */
   rename?: { passkeyId: string; value: string; problem: string };
 }
@@ -57,23 +59,33 @@ export function passkeysPage(view: PasskeysView): string {
 function passkeyItem(view: PasskeysView, passkey: Passkey): string {
   const id = escapeHtml(passkey.id);
   const name = escapeHtml(passkey.name);
-  const refused = view.rename?.passkeyId === passkey.id ? view.rename : undefined;
-  const inputId = `name-${id}`;
   const used = passkey.last_used_at ? `last used ${dayOf(passkey.last_used_at)}` : 'not used yet';
   const synced = passkey.backed_up ? ' · synced' : '';
+  const info = `<div class="key-info"><span class="key-name">${name}</span><span class="meta">Added ${dayOf(passkey.created_at)} · ${used}${synced}</span></div>`;
+  if (view.renaming === passkey.id || view.rename?.passkeyId === passkey.id)
+    return `<li id="passkey-${id}">${info}${renameForm(view, passkey)}</li>`;
   return (
-    `<li id="passkey-${id}"><div class="key-head"><span class="key-name">${name}</span>` +
-    `<span class="meta">Added ${dayOf(passkey.created_at)} · ${used}${synced}</span></div>` +
-    '<div class="key-actions">' +
+    `<li id="passkey-${id}"><div class="key-row">${info}<div class="key-buttons">` +
+    `<a class="button" href="/app/account/passkeys?rename=${id}">Rename<span class="visually-hidden"> ${name}</span></a>` +
+    `<form method="post" action="/app/account/passkeys/${id}/remove">${hiddenCsrf(view.frame.csrf)}` +
+    `<button type="submit" class="quiet-danger">Remove<span class="visually-hidden"> ${name}</span></button></form>` +
+    '</div></div></li>'
+  );
+}
+
+/** The passkey's name in a field, to change it (opened by its Rename link; open again, with the problem, when refused). */
+function renameForm(view: PasskeysView, passkey: Passkey): string {
+  const id = escapeHtml(passkey.id);
+  const refused = view.rename?.passkeyId === passkey.id ? view.rename : undefined;
+  const inputId = `name-${id}`;
+  return (
     `<form class="rename" method="post" action="/app/account/passkeys/${id}/name">${hiddenCsrf(view.frame.csrf)}` +
-    `<label class="field" for="${inputId}">Name<span class="visually-hidden"> of passkey ${name}</span>` +
-    `<input id="${inputId}" name="name" type="text" autocomplete="off" required maxlength="${view.maxNameLength}" value="${escapeHtml(refused?.value ?? passkey.name)}"` +
+    `<label class="field" for="${inputId}">New name<span class="visually-hidden"> for passkey ${escapeHtml(passkey.name)}</span>` +
+    `<input id="${inputId}" name="name" type="text" autocomplete="off" required autofocus maxlength="${view.maxNameLength}" value="${escapeHtml(refused?.value ?? passkey.name)}"` +
     (refused ? ` aria-invalid="true" aria-describedby="${inputId}-error"` : '') +
     '>' +
     (refused ? `<span class="field-error" id="${inputId}-error">${escapeHtml(refused.problem)}</span>` : '') +
-    `</label><button type="submit">Rename<span class="visually-hidden"> ${name}</span></button></form>` +
-    `<form method="post" action="/app/account/passkeys/${id}/remove">${hiddenCsrf(view.frame.csrf)}` +
-    `<button type="submit" class="quiet-danger">Remove<span class="visually-hidden"> ${name}</span></button></form>` +
-    '</div></li>'
+    '</label><div class="buttons"><button type="submit" class="primary">Save name</button>' +
+    `<a class="button" href="/app/account/passkeys#passkey-${id}">Cancel</a></div></form>`
   );
 }

@@ -50,7 +50,7 @@ export function registerPasskeysRoutes(scope: FastifyInstance, deps: PublicSurfa
     reply: FastifyReply,
     session: DashboardSession,
     status: number,
-    extra: Pick<PasskeysView, 'notice' | 'error' | 'rename'> = {},
+    extra: Pick<PasskeysView, 'notice' | 'error' | 'rename' | 'renaming'> = {},
   ) {
     const [frame, passkeys] = await Promise.all([frameOf(deps, session), listPasskeys(deps.db, session.person.userId)]);
     return reply
@@ -70,7 +70,8 @@ export function registerPasskeysRoutes(scope: FastifyInstance, deps: PublicSurfa
       const added = (await listPasskeys(deps.db, session.person.userId)).find((passkey) => passkey.id === query.added);
       if (added) notice = `Passkey “${added.name}” added. You can use it the next time you sign in.`;
     }
-    return render(reply, session, 200, { notice });
+    const renaming = typeof query.rename === 'string' && UUID.test(query.rename) ? query.rename : undefined;
+    return render(reply, session, 200, { notice, renaming });
   });
 
   scope.post(

@@ -22,13 +22,15 @@ export const SIGN_IN_METHODS_STYLE =
   'button.primary{background:var(--accent);border-color:var(--accent);color:#fff}' +
   'button.quiet-danger{color:var(--bad);border-color:var(--line);background:transparent}' +
   'form.stack{display:flex;flex-direction:column;gap:14px;align-items:flex-start;margin:0}form.stack label.field{align-self:stretch}' +
-  'ul.keys{list-style:none;margin:0;padding:0}ul.keys>li{padding:16px 0;border-top:1px solid var(--line)}' +
-  'ul.keys>li:first-child{border-top:0;padding-top:4px}' +
-  '.key-head{display:flex;flex-wrap:wrap;align-items:baseline;justify-content:space-between;gap:4px 16px;margin:0 0 10px}' +
-  '.key-name{font-weight:600;overflow-wrap:anywhere}.key-head .meta{white-space:normal}' +
-  '.key-actions{display:flex;flex-wrap:wrap;gap:8px 12px;align-items:flex-end}' +
-  '.key-actions form{display:flex;gap:8px;align-items:flex-end;margin:0}.key-actions form.rename{flex:1 1 18rem}' +
-  '.key-actions form.rename label{flex:1}' +
+  'ul.keys{list-style:none;margin:0;padding:0}ul.keys>li{padding:14px 0;border-top:1px solid var(--line)}' +
+  'ul.keys>li:first-child{border-top:0;padding-top:2px}ul.keys>li:last-child{padding-bottom:0}' +
+  '.key-row{display:flex;flex-wrap:wrap;align-items:center;justify-content:space-between;gap:10px 16px}' +
+  '.key-info{display:flex;flex-direction:column;gap:2px;min-width:0;flex:1 1 16rem}.key-info .meta{white-space:normal}' +
+  '.key-name{font-weight:600;overflow-wrap:anywhere}.key-buttons{display:flex;gap:8px;align-items:center}.key-buttons form{margin:0}' +
+  'form.rename{display:flex;flex-direction:column;gap:10px;margin:12px 0 0}.buttons{display:flex;flex-wrap:wrap;gap:8px;align-items:center}' +
+  'a.button{display:inline-flex;align-items:center;font-weight:600;min-height:36px;padding:6px 14px;border-radius:6px;' +
+  'border:1px solid var(--line);background:var(--card);color:var(--text);text-decoration:none}' +
+  'form.stack input[type=password]{max-width:24rem}' +
   '.badge{display:inline-block;padding:1px 10px;border-radius:999px;border:1px solid currentColor;font-size:.85rem;font-weight:600;color:var(--muted)}' +
   '.badge.on{color:var(--good)}.status{display:flex;flex-wrap:wrap;align-items:center;gap:8px 12px;margin:0 0 16px}' +
   'ol.steps{margin:0;padding-left:1.4rem}ol.steps>li{margin:0 0 20px;padding-left:4px}ol.steps h3{font-size:1rem;margin:0 0 8px}' +
@@ -36,7 +38,7 @@ export const SIGN_IN_METHODS_STYLE =
   'font:600 1.1rem/1.6 ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;letter-spacing:.04em;word-spacing:.35em;overflow-wrap:anywhere}' +
   'input.code{max-width:11rem;font-size:1.25rem;letter-spacing:.25em;font-variant-numeric:tabular-nums}' +
   '.visually-hidden{position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%);white-space:nowrap}' +
-  '@media (max-width:480px){main{padding:16px}section{padding:16px}.key-actions form{flex:1 1 100%}.key-actions form button{flex:none}}';
+  '@media (max-width:480px){main{padding:16px}section{padding:16px}}';
 
 export const SIGN_IN_METHODS_HEADERS = dashboardHeaders(SIGN_IN_METHODS_STYLE);
 

@@ -57,8 +57,9 @@ function body(view: TwoFactorView): string {
         (invalid ? ' aria-invalid="true" aria-describedby="f-code-error"' : '') +
         '>' +
         (invalid ? `<span class="field-error" id="f-code-error">${escapeHtml(view.error as string)}</span>` : '') +
-        '</label><button type="submit" class="primary">Turn on</button></form></li></ol>' +
-        `<form method="post" action="/app/account/two-factor/cancel">${csrf}<button type="submit">Cancel setup</button></form>` +
+        '</label><div class="buttons"><button type="submit" class="primary">Turn on</button>' +
+        // The same form's token, sent to …/cancel: no code needed to give up.
+        '<button type="submit" formaction="/app/account/two-factor/cancel" formnovalidate>Cancel setup</button></div></form></li></ol>' +
         '</section>'
       );
     }

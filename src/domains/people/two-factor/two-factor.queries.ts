@@ -34,14 +34,21 @@ function box(serviceSecret: string): SealedBox {
   return found;
 }
 
-function opened(serviceSecret: string, sealed: string): TotpRecord {
-  return box(serviceSecret).open(sealed) as TotpRecord;
+/** The sealed record, or undefined when it cannot be opened (sealed under another CUEPOINT_SECRET): no code is right then. */
+function opened(serviceSecret: string, sealed: string): TotpRecord | undefined {
+  try {
+    return box(serviceSecret).open(sealed) as TotpRecord;
+  } catch {
+    return undefined;
+  }
 }
 
 export function twoFactorState(serviceSecret: string, user: Pick<UserRow, 'totp_secret' | 'totp_enabled_at'>): TwoFactorState {
   if (!user.totp_secret) return { kind: 'off' };
   if (user.totp_enabled_at) return { kind: 'on', since: user.totp_enabled_at };
-  return { kind: 'pending', secret: opened(serviceSecret, user.totp_secret).secret };
+  const record = opened(serviceSecret, user.totp_secret);
+  // A waiting secret nobody can read any more is as good as none: setting up starts again.
+  return record ? { kind: 'pending', secret: record.secret } : { kind: 'off' };
 }
 
 /** A new secret waiting for its first code (replacing one that waited); none while two-factor is on. */
@@ -79,8 +86,8 @@ export async function confirmTwoFactor(
 ): Promise<boolean> {
   if (!user.totp_secret || user.totp_enabled_at) return false;
   const record = opened(serviceSecret, user.totp_secret);
-  const step = matchingStep(record.secret, code, now);
-  if (step === undefined) return false;
+  const step = record && matchingStep(record.secret, code, now);
+  if (!record || step === undefined) return false;
   const result = await db
     .updateTable('users')
     .set({
@@ -118,8 +125,8 @@ export async function acceptTotpCode(
 ): Promise<boolean> {
   if (!user.totp_secret || !user.totp_enabled_at) return false;
   const record = opened(serviceSecret, user.totp_secret);
-  const step = matchingStep(record.secret, code, now);
-  if (step === undefined || (record.last_step !== null && step <= record.last_step)) return false;
+  const step = record && matchingStep(record.secret, code, now);
+  if (!record || step === undefined || (record.last_step !== null && step <= record.last_step)) return false;
   const result = await db
     .updateTable('users')
     .set({ totp_secret: box(serviceSecret).seal({ secret: record.secret, last_step: step } satisfies TotpRecord) })

@@ -12,6 +12,7 @@ import { Secret, TOTP } from 'otpauth';
 import { startTestApp, TEST_SECRET } from '../../../../test/helpers/app.ts';
 import { passkeySignInOptions, registerPasskey, SoftwareAuthenticator } from '../../../../test/helpers/passkey-authenticator.ts';
 import { type Browser, browser, csrfOf, OWN_ORIGIN, signIn, testAddress } from '../../../../test/helpers/people.ts';
+import { createSealedBox } from '../../../core/secrets/sealed-box.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const START = Date.parse('2026-11-02T09:00:10Z');
@@ -280,4 +281,23 @@ test('setting up can be canceled; a pending secret is not in force, and passkey 
   const answer = await visitor.postJson('/sign-in/passkey', { response: authenticator.get(await passkeySignInOptions(visitor)) });
   assert.equal(answer.statusCode, 200, answer.body);
   assert.equal((await visitor.get('/app')).statusCode, 200);
+});
+
+test('a secret sealed under another CUEPOINT_SECRET accepts no code, and the password still turns two-factor off', async (t) => {
+  const { harness, member, person, secret, pendingPage, clock } = await withTwoFactor(t);
+  await person.post('/app/account/two-factor/confirm', { csrf: csrfOf(pendingPage), code: codeAt(secret, clock.now()) });
+  const foreign = createSealedBox('another secret, another installation', 'totp secrets').seal({ secret, last_step: null });
+  await harness.database.db.updateTable('users').set({ totp_secret: foreign }).where('id', '=', member.userId).execute();
+  clock.set(START + 60_000);
+  const visitor = browser(harness.app);
+  const pending = await passwordStep(visitor, member.email);
+  const refused = await visitor.post('/sign-in/second-factor', { pending, code: codeAt(secret, clock.now()) });
+  assert.equal(refused.statusCode, 401);
+  const page = await person.get('/app/account/two-factor');
+  assert.equal(page.statusCode, 200);
+  assert.equal(
+    (await person.post('/app/account/two-factor/disable', { csrf: csrfOf(page.body), proof: codeAt(secret, clock.now()) })).statusCode,
+    401,
+  );
+  assert.equal((await person.post('/app/account/two-factor/disable', { csrf: csrfOf(page.body), proof: PASSWORD })).statusCode, 303);
 });

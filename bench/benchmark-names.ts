@@ -3,6 +3,17 @@
  * suite's smoke test (test/bench-smoke.test.ts) checks it runs each: a benchmark added in one place
  * and forgotten in another fails the type check or the test, never silently escapes the smoke test.
  */
-export const BENCHMARK_NAMES = ['list', 'upload', 'transcode', 'collect', 'analytics', 'routes', 'search', 'webhooks', 'soak'] as const;
+export const BENCHMARK_NAMES = [
+  'list',
+  'upload',
+  'transcode',
+  'collect',
+  'analytics',
+  'routes',
+  'search',
+  'webhooks',
+  'soak',
+  'sign-in',
+] as const;
 
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];

@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|all] [--store local|s3] [--smoke]`:
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|all] [--store local|s3] [--smoke]`:
  * runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
@@ -22,6 +22,8 @@
  * - soak: a real service process under 15 minutes of a steady mixed load (watch pages, viewing
  *   batches, lead forms, REST, MCP), its RSS read every 10 s and after a minute idle: does its memory
  *   level off (soak.ts); the embedded database, or PostgreSQL (and Redis) when given.
+ * - sign-in: a password sign-in's latency alone and in bursts of 20 at once, and whether the bursts move
+ *   other requests' latency (sign-in.ts); the embedded database.
  * Each prints its figures and writes a JSON report to bench/results/ (BENCH_RESULTS_DIR: elsewhere).
  * `--smoke` runs the same code on tiny data for about a second of load, its reports in a temp dir
  * (smoke.ts): a check that the benchmark still works, not a measurement. Exits 0 whatever the
@@ -33,7 +35,7 @@ import { BENCHMARK_NAMES, type BenchmarkName } from './benchmark-names.ts';
 import { useSmokeSettings } from './smoke.ts';
 
 const USAGE =
-  'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|all] [--store local|s3] [--smoke]\n';
+  'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|all] [--store local|s3] [--smoke]\n';
 
 const args = process.argv.slice(2);
 const storeFlag = args.indexOf('--store');
@@ -60,6 +62,7 @@ const BENCHMARKS: Record<BenchmarkName, (log: Log) => Promise<void>> = {
     await import('./webhooks.ts');
   },
   soak: async (log: Log) => (await import('./soak.ts')).runSoakBenchmark(log),
+  'sign-in': async (log: Log) => (await import('./sign-in.ts')).runSignInBenchmark(log),
 };
 
 const log: Log = (line) => process.stdout.write(`${line}\n`);

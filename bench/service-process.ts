@@ -45,6 +45,8 @@ export async function startService(options: {
   dataDir?: string;
   /** The workspace the caller created in its data dir: the service then announces none of its own. */
   workspace?: { workspaceId: string; apiKey: string };
+  /** Everything the service prints on stdout, as it comes (the first start's owner link). */
+  onOutput?: (chunk: string) => void;
   readyTimeoutMs?: number;
 }): Promise<ServiceProcess> {
   const ownDataDir = options.dataDir === undefined;
@@ -76,6 +78,7 @@ export async function startService(options: {
   let err = '';
   child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
     out += chunk;
+    options.onOutput?.(chunk);
   });
   child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
     err += chunk;

@@ -25,6 +25,7 @@ import { stopOnSignals } from './shutdown.ts';
 import { removeAbandonedWorkDirs } from './storage/work-dirs.ts';
 import { calendarFeedFetchHandler } from './workers/calendar-feed-fetch.ts';
 import { type EmailWorker, startEmailWorker } from './workers/email-delivery.ts';
+import { videoFileRemovalHandler } from './workers/video-file-removal.ts';
 import { videoImportHandler } from './workers/video-import.ts';
 import { videoProcessingHandler } from './workers/video-processing.ts';
 import { videoRenditionHandler } from './workers/video-renditions.ts';
@@ -139,6 +140,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
           allowPrivateNetworks: config.allowPrivateNetworks,
           maxBytes: config.maxUploadBytes,
         }),
+        videoFileRemovalHandler({ store: mediaStore, log }),
       ],
       log,
       leaseMs: config.jobLeaseMs,

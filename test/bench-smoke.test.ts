@@ -59,6 +59,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'list', args: ['list'], env: postgres, report: /^\d{4}-\d{2}-\d{2}\.json$/ },
     { name: 'webhooks', args: ['webhooks'], env: postgres, report: /-webhooks\.json$/ },
     { name: 'soak', args: ['soak'], env: modeDatabase, report: testDatabaseUrl ? /-soak-postgresql\.json$/ : /-soak\.json$/ },
+    { name: 'sign-in', args: ['sign-in'], env: {}, report: /-sign-in\.json$/ },
   ];
   assert.deepEqual(
     new Set(cases.map((smoke) => smoke.args[0])),

@@ -7,9 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { catalog } from '../src/catalog.ts';
+import { apiOperations, catalog as everyOperation } from '../src/catalog.ts';
 import { startTestApp } from './helpers/app.ts';
 import { restRequest } from './helpers/operation-request.ts';
+
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
+const catalog = apiOperations(everyOperation);
 
 const TIME_ZONES = ['UTC', 'Pacific/Kiritimati', 'Pacific/Pago_Pago', 'America/Los_Angeles', 'Pacific/Chatham', 'Asia/Kathmandu'];
 const EDGE_DAYS = ['1970-01-01', '1970-01-02', '2000-02-29', '9999-12-30', '9999-12-31'];

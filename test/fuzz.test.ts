@@ -39,7 +39,7 @@ import { restRequest } from './helpers/operation-request.ts';
 import { pageData, wireStep } from './helpers/routes.ts';
 import { BROWSER, pageView, viewer } from './helpers/viewing.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 /** Attacks that put one value in one field, whatever the transport. */
@@ -360,7 +360,7 @@ test('inputs are bounded by construction: every array has maxItems, every patter
       else walk(value, key === 'items' ? `${where}[]` : where);
     }
   };
-  for (const op of catalog) walk(op.input, op.name);
+  for (const op of everyOperation) walk(op.input, op.name);
   walk(CollectBatch, '/collect');
   walk(RouteEventsBody, '/r/{route_id}/events');
   walk(RouteLeadBody, '/r/{route_id}/lead');

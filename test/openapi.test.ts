@@ -15,7 +15,7 @@ import { successStatuses } from '../src/core/operation.ts';
 import { EVENT_CATALOG, EVENT_TYPES } from '../src/event-catalog.ts';
 import { startTestApp } from './helpers/app.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 const run = promisify(execFile);

@@ -15,7 +15,7 @@ import { startTestApp } from './helpers/app.ts';
 import { callTool, connectMcp } from './helpers/mcp-client.ts';
 import { restRequest } from './helpers/operation-request.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 const UNDECLARED = 'secret_internal';

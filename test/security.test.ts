@@ -28,7 +28,7 @@ import { inputWithIds, inputWithIdsAsGiven, isPathSlot, restRequest } from './he
 import { viewer, watch } from './helpers/viewing.ts';
 import { changesBetween, snapshotWorkspace, tablesWithWorkspaceId, type WorkspaceSnapshot } from './helpers/workspace-snapshot.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 /** Every tag the catalog's examples name: the other workspace's videos carry them, so an example call that reached across would touch or show them. */

@@ -24,7 +24,7 @@ import { restRequest } from './helpers/operation-request.ts';
 import { textSlots } from './helpers/text-slots.ts';
 import { BROWSER, viewer } from './helpers/viewing.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 /** A lone high surrogate after a letter, as `"a\ud800"` in JSON; as a key, named with its escape. */

@@ -5,7 +5,7 @@
  * protocol, so everything else goes to stderr.
  */
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
-import { catalog } from '../catalog.ts';
+import { apiOperations, catalog } from '../catalog.ts';
 import type { Config } from '../config.ts';
 import { AppError } from '../core/errors.ts';
 import { createPipeline } from '../core/pipeline/pipeline.ts';
@@ -64,7 +64,8 @@ export async function mcpStdio(
   const pipeline = createPipeline(pipelineDeps(dependencies, silentLog));
   let requests = 0;
   const server = createMcpServer({
-    operations: catalog,
+    // The dashboard's own operations are never tools, here as over HTTP (DESIGN §10).
+    operations: apiOperations(catalog),
     scopes: principal.scopes,
     guidance: await getAssistantGuidance(database.db, principal.workspaceId),
     run: (operation, input, idempotencyKey) =>

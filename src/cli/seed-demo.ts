@@ -18,7 +18,7 @@ import { configuredMediaStore } from '../dependencies.ts';
 import { countLeads } from '../domains/leads/index.ts';
 import { archiveSeededVideos } from '../domains/videos/index.ts';
 import { workspaceFacts } from '../domains/workspace/index.ts';
-import { createMediaLinks } from '../media/media-links.ts';
+import { createMediaLinks, invitationUrl } from '../media/media-links.ts';
 import { openConfiguredDatabase } from '../runtime.ts';
 import { CommandRefusedError } from './command-refused.ts';
 import { playDemoChannel } from './demo-channel.ts';
@@ -39,6 +39,7 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const now = config.demoNow ?? new Date();
     let workspaceId = options.workspace;
     let apiKey: string | undefined;
+    let ownerInviteUrl: string | undefined;
     if (workspaceId) {
       if (!(await workspaceFacts(database.db, workspaceId))) throw new UsageError(`No workspace ${workspaceId}`);
     } else {
@@ -47,9 +48,12 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
         plan: 'business',
         now,
         by: { actor: { kind: 'cli', id: null, name: 'cuepoint seed --demo' }, origin: { transport: 'cli' } },
+        // A new workspace gets its owner's link too, or nobody could sign in to its dashboard.
+        owner: { email: null, invitationUrl: (secret) => invitationUrl(config.publicUrl, secret) },
       });
       workspaceId = created.workspace.id;
       apiKey = created.apiKey;
+      ownerInviteUrl = created.ownerInviteUrl;
     }
     const wsId = workspaceId;
     const secret = await resolveSigningSecret(database.db, config.secret);
@@ -84,13 +88,14 @@ export async function seedDemo(config: Config, options: { demo: boolean; workspa
     const channel = await playDemoChannel(database.db, wsId, now);
     if (options.json) {
       process.stdout.write(
-        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads, outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings, channel_items: channel.items, channel_views: channel.views })}\n`,
+        `${JSON.stringify({ workspace_id: wsId, ...(apiKey ? { api_key: apiKey } : {}), ...(ownerInviteUrl ? { owner_invite_url: ownerInviteUrl } : {}), videos, folders: DEMO_FOLDERS.length, viewing_sessions: sessions, leads, outcomes, routes, event_types: scheduling.eventTypes, bookings: scheduling.bookings, channel_items: channel.items, channel_views: channel.views })}\n`,
       );
     } else {
       process.stdout.write(
         `Seeded ${videos} videos in ${DEMO_FOLDERS.length} folders, ${sessions} viewing sessions, ${leads} leads, ${outcomes} ledger entries, ${routes} interactive routes, ${scheduling.eventTypes} event types, ${scheduling.bookings} booked calls and a public channel of ${channel.items} items with ${channel.views} page views over 90 days into workspace ${wsId}.\n`,
       );
       if (apiKey) process.stdout.write(`Admin API key (shown once): ${apiKey}\n`);
+      if (ownerInviteUrl) process.stdout.write(`Create the owner's account (works once, for 7 days): ${ownerInviteUrl}\n`);
     }
   } finally {
     await database.close();

@@ -34,6 +34,7 @@ import * as videoRenditions from './migrations/0028-video-renditions.ts';
 import * as people from './migrations/0029-people.ts';
 import * as emailOutbox from './migrations/0030-email-outbox.ts';
 import * as auditEvents from './migrations/0031-audit-events.ts';
+import * as erasure from './migrations/0032-erasure.ts';
 
 const migrations: Record<string, Migration> = {
   '0001-workspaces-credentials-videos': coreTables,
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0029-people': people,
   '0030-email-outbox': emailOutbox,
   '0031-audit-events': auditEvents,
+  '0032-erasure': erasure,
 };
 
 /**

@@ -84,3 +84,36 @@ export function pendingJobsOf(
     .where('job.status', 'in', ['queued', 'running'])
     .where(payloadField(field, 'job.payload'), '=', of.value);
 }
+
+/**
+ * Deletes the queued jobs of any kind in the workspace whose payload names `value` in `field` (every
+ * job of a deleted video names its `video_id`); one already running goes on, and finds its thing gone.
+ */
+export async function dropQueuedJobsNaming(db: Kysely<Database>, workspaceId: string, field: string, value: string): Promise<number> {
+  const result = await db
+    .deleteFrom('jobs')
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'queued')
+    .where(payloadField(field), '=', value)
+    .executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** How many jobs other than `exceptJobId` are running in the workspace with a payload naming `value` in `field`. */
+export async function runningJobsNaming(
+  db: Kysely<Database>,
+  workspaceId: string,
+  field: string,
+  value: string,
+  exceptJobId: string,
+): Promise<number> {
+  const row = await db
+    .selectFrom('jobs')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('workspace_id', '=', workspaceId)
+    .where('status', '=', 'running')
+    .where('id', '<>', exceptJobId)
+    .where(payloadField(field), '=', value)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

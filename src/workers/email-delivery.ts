@@ -4,7 +4,8 @@
  * sender killed after the server accepted a message but before recording it leaves a lapsed lease,
  * and the message is sent again with the same Message-ID, so the copy is recognisable. Temporary
  * failures come back with exponential backoff and jitter; a permanent one, or the last attempt, ends
- * the message failed with the reason. A graceful stop lets the messages in flight finish.
+ * the message failed with the reason. A graceful stop lets the messages in flight finish (for a
+ * few seconds at most).
  *
  * With no SMTP server configured (the embedded default) nothing is sent: messages wait in the outbox,
  * where owners read them, and each link a person needs (an invitation, a sign-in link) is written to
@@ -36,6 +37,12 @@ import {
 
 const REAP_EVERY_MS = 5000;
 const LINKS_BATCH = 100;
+/**
+ * How long a stop waits for the messages in flight: a healthy server answers in well under a second,
+ * so they are recorded and not sent again; one that hangs is left behind before the shutdown
+ * deadline (10 s by default), its lease lapses and the message goes again, with the same Message-ID.
+ */
+const STOP_GRACE_MS = 5000;
 
 export interface EmailWorkerOptions {
   db: Kysely<Database>;
@@ -56,7 +63,7 @@ export interface EmailWorkerOptions {
 }
 
 export interface EmailWorker {
-  /** Stops claiming, lets the messages in flight finish (each is bounded), and waits for the loop. */
+  /** Stops claiming, lets the messages in flight finish (up to STOP_GRACE_MS), and waits for the loop. */
   stop(): Promise<void>;
 }
 
@@ -171,7 +178,7 @@ async function sendDueMessages(options: EmailWorkerOptions, smtp: SmtpSettings, 
     // Until the poll interval passes, a send finishes (a slot frees) or the worker stops.
     await slotFreed.wait(options.pollMs ?? 1000);
   }
-  await Promise.allSettled([...inFlight]);
+  await Promise.race([Promise.allSettled([...inFlight]), new Promise((resolve) => setTimeout(resolve, STOP_GRACE_MS).unref())]);
   sender.close();
 }
 

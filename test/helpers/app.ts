@@ -78,6 +78,8 @@ export interface TestApp {
   app: FastifyInstance;
   database: DatabaseHandle;
   mediaStore: MediaStore;
+  /** What the app was built with (the backing's dependencies and this app's options), for a pipeline of a test's own. */
+  dependencies: Dependencies;
   request(method: string, url: string, options?: RequestOptions): Promise<TestResponse>;
   workspace(plan?: 'free' | 'pro' | 'business'): Promise<TestWorkspace>;
   /** The types of the events recorded for a workspace, oldest first. */
@@ -234,6 +236,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
   const app = ownApp ? await buildTestApp(backing, appOptions) : (await sharedApp()).app;
   const { database } = backing;
   const mediaStore = appOptions.mediaStore ?? backing.dependencies.mediaStore;
+  const dependencies: Dependencies = { ...backing.dependencies, ...appOptions };
   const stoppers: (() => Promise<void> | void)[] = [];
   t.after(async () => {
     for (const stop of stoppers.reverse()) await stop();
@@ -539,5 +542,5 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
       (e) => e.type,
     );
 
-  return { app, database, mediaStore, request, workspace, eventTypes, beforeClose: (stop) => stoppers.push(stop), isolated };
+  return { app, database, mediaStore, dependencies, request, workspace, eventTypes, beforeClose: (stop) => stoppers.push(stop), isolated };
 }

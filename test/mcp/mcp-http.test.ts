@@ -11,7 +11,7 @@ import { apiOperations, catalog as everyOperation } from '../../src/catalog.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, connectMcp, urlOf } from '../helpers/mcp-client.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 test('tools/list is the catalog: names, schemas and annotations, and the same set as the OpenAPI operationIds', async (t) => {

@@ -15,7 +15,7 @@ import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
 import { freePort, pinnedDemoNow, runCli, tempDir } from '../helpers/server-process.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 const ROOT = join(import.meta.dirname, '..', '..');

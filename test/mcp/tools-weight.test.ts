@@ -14,7 +14,7 @@ import { TIER_SCOPES } from '../../src/core/scopes.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
 
-/** What /v1 and MCP offer: the dashboard's own operations are neither (DESIGN §10). */
+/** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
 
 const BUDGET_BYTES_PER_TOOL = 1500;

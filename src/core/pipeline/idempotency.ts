@@ -13,11 +13,14 @@
 import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
+import { textMentionsAny } from '../../db/text-mentions.ts';
 import { AppError } from '../errors.ts';
 import type { SealedBox } from '../secrets/sealed-box.ts';
 import { canonicalJson } from '../values/canonical-json.ts';
 
 export const RETENTION_MS = 24 * 60 * 60 * 1000;
+/** What stored responses are sealed for (createSealedBox): the pipeline seals them, an erasure opens them. */
+export const STORED_RESPONSES_PURPOSE = 'idempotent responses';
 const LOCK_TIMEOUT_MS = 60_000;
 const KEY_PATTERN = /^[\x21-\x7e]([\x20-\x7e]*[\x21-\x7e])?$/;
 
@@ -145,4 +148,41 @@ async function deleteIfUnchanged(db: Kysely<Database>, scope: IdempotencyScope, 
 export async function purgeExpiredKeys(db: Kysely<Database>, now: Date): Promise<number> {
   const result = await db.deleteFrom('idempotency_keys').where('expires_at', '<=', now).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Erasing a person (erase_lead): deletes the workspace's stored responses that mention any needle
+ * (db/text-mentions.ts), opening each, since they are sealed and SQL cannot read them. A request sent
+ * again with such a key then runs again instead of replaying. Records live 24 hours, so there are few.
+ * Answers how many went.
+ */
+export async function forgetResponsesMentioning(
+  db: Kysely<Database>,
+  box: SealedBox,
+  workspaceId: string,
+  needles: readonly string[],
+): Promise<number> {
+  if (needles.length === 0) return 0;
+  const stored = await db
+    .selectFrom('idempotency_keys')
+    .select(['credential_id', 'key', 'response_body'])
+    .where('workspace_id', '=', workspaceId)
+    .where('response_body', 'is not', null)
+    .execute();
+  let forgotten = 0;
+  for (const record of stored) {
+    if (!textMentionsAny(openedText(box, record.response_body as string), needles)) continue;
+    await db.deleteFrom('idempotency_keys').where('credential_id', '=', record.credential_id).where('key', '=', record.key).execute();
+    forgotten++;
+  }
+  return forgotten;
+}
+
+/** A stored response as JSON text; one that cannot be opened (another secret) as its sealed text, which mentions nobody. */
+function openedText(box: SealedBox, sealed: string): string {
+  try {
+    return JSON.stringify(box.open(sealed));
+  } catch {
+    return sealed;
+  }
 }

@@ -23,7 +23,15 @@ import { createSealedBox, type SealedBox } from '../secrets/sealed-box.ts';
 import { auditedWrite } from './audited-write.ts';
 import { credentialUseRecorder } from './credential-use.ts';
 import { declaredOutput } from './declared-output.ts';
-import { claimKey, completeKey, fingerprintOf, type IdempotencyScope, parseIdempotencyKey, releaseKey } from './idempotency.ts';
+import {
+  claimKey,
+  completeKey,
+  fingerprintOf,
+  type IdempotencyScope,
+  parseIdempotencyKey,
+  releaseKey,
+  STORED_RESPONSES_PURPOSE,
+} from './idempotency.ts';
 import { authenticate, type FindCredential, type Principal } from './principal.ts';
 import { type RateLimiter, rateLimitHeaders } from './rate-limit.ts';
 import { isLockWait, outageError } from './unavailable.ts';
@@ -86,7 +94,7 @@ export type Pipeline = (operation: AnyOperation, call: OperationCall) => Promise
 
 export function createPipeline(deps: PipelineDeps): Pipeline {
   const clock = deps.clock ?? (() => new Date());
-  const box = createSealedBox(deps.secret, 'idempotent responses');
+  const box = createSealedBox(deps.secret, STORED_RESPONSES_PURPOSE);
   const { links } = createMediaLinks(deps.secret, deps.publicUrl);
   const limits = { maxUploadBytes: deps.maxUploadBytes };
   const outbound = deps.outbound ?? DEFAULT_OUTBOUND;

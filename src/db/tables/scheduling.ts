@@ -66,7 +66,8 @@ export interface BookingsTable {
   /** The event type's buffers when it was booked: the time kept free around this call. */
   buffer_before_minutes: ColumnType<number, number | undefined, number>;
   buffer_after_minutes: ColumnType<number, number | undefined, number>;
-  invitee_email: string;
+  /** Null once the invitee was erased (erase_lead): the booking stays as anonymous blocked time. */
+  invitee_email: string | null;
   invitee_name: string | null;
   invitee_phone: string | null;
   invitee_timezone: string | null;

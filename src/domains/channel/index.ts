@@ -6,6 +6,7 @@
 // First the files that reach no other area: ES modules evaluate a front door's files in this order, and
 // other areas build their schemas from these when they load, so they must be ready before any file
 // below, which may lead back here through another area.
+export { forgetChannelViewers, removeFromChannel } from './channel-removal.queries.ts';
 export { recordChannelVisit } from './channel-visits.ts';
 export { lockChannel, placeChannelItem, updateChannelRow } from './channel-writes.queries.ts';
 export { CHANNEL_ITEM_KINDS, ChannelItemKind } from './channel.schemas.ts';

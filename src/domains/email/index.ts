@@ -18,9 +18,8 @@ export {
   type UnsentLink,
 } from './delivery-queue.ts';
 export { eraseEmailsTo, listQueuedEmails, type QueuedEmail } from './email-outbox.queries.ts';
-export { cleanHeaderText, MAX_DISPLAY_NAME_LENGTH, MAX_SUBJECT_LENGTH } from './header-text.ts';
 export { type MailFrom, parseMailFrom, parseSmtpUrl, type SmtpSettings } from './mail-settings.ts';
-export { MESSAGE_ID_DOMAIN, type OutgoingEmail, queueEmail, UndeliverableAddressError } from './queue-email.ts';
+export { type OutgoingEmail, queueEmail, UndeliverableAddressError } from './queue-email.ts';
 export { type EmailParts, renderEmail } from './render-email.ts';
 export { EMAIL_RETRY_POLICY, type EmailRetryPolicy, emailRetryDelayMs } from './retry-policy.ts';
-export { createSmtpSender, failureOf, SEND_DEADLINE_MS, type SendOutcome, type SmtpSender } from './smtp-sender.ts';
+export { createSmtpSender, SEND_DEADLINE_MS, type SendOutcome, type SmtpSender } from './smtp-sender.ts';

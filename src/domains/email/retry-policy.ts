@@ -1,6 +1,6 @@
 /**
  * When to try a message again after a temporary failure (a 4xx answer, a connection that failed):
- * exponential backoff from 30 s, doubling to at most 2 h, twelve attempts over about eleven hours, so
+ * exponential backoff from 30 s, doubling to at most 2 h, twelve attempts over about eight hours, so
  * a server greylisting us or down for a morning still gets the message. Each delay is drawn between
  * half and all of its step ("equal jitter"), so messages that failed together do not return together.
  */

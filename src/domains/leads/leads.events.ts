@@ -50,6 +50,9 @@ export const LeadUpdated = Type.Object(
   { additionalProperties: false },
 );
 
+/** An erased lead: its id alone. Nothing personal, masked or not, is in it or left anywhere to fetch. */
+export const LeadDeleted = Type.Object({ lead_id: LeadId }, { additionalProperties: false });
+
 /** The lead event types this area emits, assembled with every other area's by src/event-catalog.ts. */
 export const leadEvents = {
   'lead.created': {
@@ -61,5 +64,10 @@ export const leadEvents = {
     summary: 'A lead was changed',
     when: 'upsert_lead, update_lead, rename_tag, a lead form’s enrichment or an automatic status change changed a lead; `changed` lists the fields, `lead` is how it is now.',
     data: LeadUpdated,
+  },
+  'lead.deleted': {
+    summary: 'A lead was erased',
+    when: 'A signed-in owner or admin erased the lead in the dashboard (GDPR Art. 17): every row holding the person is gone or anonymous; forget what you stored of this lead id too.',
+    data: LeadDeleted,
   },
 } as const satisfies Record<string, EventDefinition>;

@@ -7,6 +7,7 @@
 // other areas build their schemas from these when they load, so they must be ready before any file
 // below, which may lead back here through another area.
 export { cancelBookedCall, ledgerEntryValues } from './booked-calls.queries.ts';
+export { detachLeadFromLedger } from './lead-detachment.queries.ts';
 export { countLedgerEntries } from './ledger-size.queries.ts';
 export { OUTCOME_KINDS, OUTCOME_STATUSES } from './outcomes.events.ts';
 export { MAX_AMOUNT } from './outcomes.schemas.ts';

@@ -19,7 +19,7 @@ export { csrfTokenFor, csrfTokenMatches, isWellFormedSecret } from './sessions/s
 export { checkPassword, type PasswordSignIn } from './sign-in/password-sign-in.ts';
 export { FAILURE_WINDOW_MS, MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './sign-in/sign-in-failures.queries.ts';
 export { userNames } from './user-names.queries.ts';
-export { canonicalEmail, findUser } from './users/users.queries.ts';
+export { canonicalEmail, findUser, renameUser } from './users/users.queries.ts';
 export { checkSecondFactor, type SecondFactorCheck, startSecondFactor } from './two-factor/second-factor-sign-in.ts';
 export { groupedSecret, looksLikeCode, totpUri } from './two-factor/totp.ts';
 export {
@@ -30,11 +30,22 @@ export {
 } from './two-factor/two-factor.queries.ts';
 
 // Then the files that reach other areas.
+export { confirmEmailChange, type EmailChange, pendingEmailChange, requestEmailChange } from './account/email-change.ts';
+export { changePassword, type PasswordChange } from './account/password-change.ts';
 export { type Accepted, type Acceptance, acceptInvitation, InvitationRefused } from './invitations/accept-invitation.ts';
 export { inviteOwner, type OwnerInvitation } from './invitations/owner-invitation.ts';
 export { membershipsOf } from './members/members.queries.ts';
 export { type PersonEvent, recordPersonEvent } from './person-events.ts';
-export { endSession, endUserSessions, liveSession, type SignedIn, startSession, switchWorkspace } from './sessions/sessions.queries.ts';
+export {
+  endSession,
+  endUserSessions,
+  listUserSessions,
+  liveSession,
+  type SignedIn,
+  startSession,
+  switchWorkspace,
+} from './sessions/sessions.queries.ts';
+export { requestSignInLink, signInLinkAccount, useSignInLink } from './sign-in/sign-in-links.ts';
 export { removeUserPasskey, renameUserPasskey } from './passkeys/passkey-changes.ts';
 export { addPasskey, MAX_PASSKEYS, PasskeyRefused, passkeyRegistrationOptions } from './passkeys/passkey-registration.ts';
 export { type TurnOff, turnOffTwoFactor, turnOnTwoFactor } from './two-factor/two-factor-changes.ts';

@@ -15,11 +15,13 @@ export { routeSearchWords } from './graph/route-words.queries.ts';
 export { insertRoute, insertStep, type WiredChoice, wireStep } from './graph/route-writes.queries.ts';
 export { currentChoiceIdsByStep } from './graph/step-choices.queries.ts';
 export type { RouteEvent } from './player/route-visit-plan.ts';
+export { forgetRouteVisitor } from './player/visitor-erasure.queries.ts';
 export { RouteId, RouteStatus } from './routes.schemas.ts';
 
 // Then the files that reach other areas.
 export { hasRoute, routeCardFacts, routeNames } from './graph/route-facts.queries.ts';
 export { findRoute } from './graph/route-graph.queries.ts';
+export { type RouteRepair, removeVideoFromRoutes, routesOnlyOfVideo } from './graph/video-removal.queries.ts';
 export { browserRouteChoices } from './player/browser-route-choices.queries.ts';
 export { findPlayerRoute, type PlayableVideo, playerGraph, type PlayerRoute } from './player/route-player.queries.ts';
 export { createRouteTokens, type RouteTokens } from './player/route-token.ts';

@@ -16,6 +16,7 @@ export { loadSlotContext } from './availability/slot-context.queries.ts';
 export { zonedIso } from './availability/zoned-time.ts';
 export { bookingCalendarFile } from './bookings/booking-calendar-file.ts';
 export { type InviteeBooking, inviteeBooking } from './bookings/invitee-booking.queries.ts';
+export { eraseBookingInvitee } from './bookings/invitee-erasure.queries.ts';
 export {
   CALENDAR_FEED_FETCH_JOB,
   FEED_FETCH_ATTEMPTS,

@@ -17,7 +17,9 @@ export const BookingSnapshot = Type.Object(
     status: StringEnum(['confirmed', 'canceled']),
     start: Timestamp('When the call starts.'),
     end: Timestamp('When the call ends.'),
-    invitee_email: PersonalString('email'),
+    invitee_email: Nullable(
+      PersonalString('email', { description: 'Who booked; null once they were erased (the call stays, anonymous).' }),
+    ),
     invitee_name: Nullable(PersonalString('name')),
     invitee_phone: Nullable(PersonalString('phone')),
     invitee_timezone: Nullable(Type.String({ description: 'The invitee’s IANA time zone.' })),

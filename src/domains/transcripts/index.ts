@@ -13,3 +13,4 @@ export {
 } from './speech-to-text.queries.ts';
 export { captionLanguages, captionSegments, saveTranscript, type TranscriptFacts, transcriptFacts } from './transcripts.queries.ts';
 export { TranscriptSummary } from './transcripts.schemas.ts';
+export { deleteVideoTranscripts } from './transcript-removal.queries.ts';

@@ -25,6 +25,7 @@ export { reportedVideo } from './reported-video.queries.ts';
 export { findServableVideo, findServableVideos, isServable, servableVideos } from './servable-videos.queries.ts';
 export { endProcessing, recordSourceFileSize } from './uploads/processing-writes.queries.ts';
 export { emitVideoCreated, emitVideoUpdated } from './video-change-events.ts';
+export { VIDEO_FILE_REMOVAL_ATTEMPTS, VIDEO_FILE_REMOVAL_JOB } from './video-deletion.queries.ts';
 export { oldestVideosAmong, videosByViews } from './video-order.queries.ts';
 export { unarchivedVideosMatching, videoListingByKey } from './video-search.queries.ts';
 export { videoTitles } from './video-titles.queries.ts';

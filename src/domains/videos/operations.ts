@@ -4,6 +4,7 @@ import { deleteFolder } from './folders/operations/delete-folder.ts';
 import { getFolder } from './folders/operations/get-folder.ts';
 import { listFolders } from './folders/operations/list-folders.ts';
 import { updateFolder } from './folders/operations/update-folder.ts';
+import { deleteVideo } from './operations/delete-video.ts';
 import { getVideo } from './operations/get-video.ts';
 import { listVideos } from './operations/list-videos.ts';
 import { retryVideo } from './operations/retry-video.ts';
@@ -18,6 +19,7 @@ export const videoOperations = [
   importVideo,
   createVideoUpload,
   retryVideo,
+  deleteVideo,
   listFolders,
   getFolder,
   createFolder,

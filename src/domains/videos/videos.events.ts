@@ -1,7 +1,7 @@
 /**
  * What `video.*` events carry: the video as get_video returns it (the same schema, so a receiver
  * never needs a call back to learn what changed), its id on top, and what is particular to the event:
- * why processing failed, which fields an update changed.
+ * why processing failed, which fields an update changed. `video.deleted` carries only the id and title.
  */
 import { Type } from 'typebox';
 import type { EventDefinition } from '../../core/event-definition.ts';
@@ -52,6 +52,18 @@ export const VideoUpdated = Type.Object(
   { additionalProperties: false },
 );
 
+/**
+ * A deleted video: only its id and title, as it was. Nothing of it is left to fetch (its files go from
+ * the media store right after the deletion commits).
+ */
+export const VideoDeleted = Type.Object(
+  {
+    video_id: VideoId,
+    title: Type.String({ description: 'The title the video had when it was deleted.' }),
+  },
+  { additionalProperties: false },
+);
+
 /** The video event types this area emits, assembled with every other area's by src/event-catalog.ts. */
 export const videoEvents = {
   'video.created': {
@@ -73,5 +85,10 @@ export const videoEvents = {
     summary: 'A video was changed',
     when: 'update_video, rename_tag or set_video_transcript changed the video; `changed` lists the fields, `video` is how it is now.',
     data: VideoUpdated,
+  },
+  'video.deleted': {
+    summary: 'A video was deleted',
+    when: 'A signed-in owner or admin deleted the video in the dashboard: it, its files, transcript, analytics and the route steps that played it are gone.',
+    data: VideoDeleted,
   },
 } as const satisfies Record<string, EventDefinition>;

@@ -15,6 +15,7 @@ export { ViewerIdField, ViewingTokenField } from './page-view-fields.ts';
 export { pruneViewingBatches } from './raw-retention.queries.ts';
 export { applyBatch, type RollupDelta, type SessionState } from './session-change.ts';
 export { videoLifetimeStats } from './video-lifetime-stats.queries.ts';
+export { deleteVideoViewing, forgetViewers, type ViewerReplacement } from './viewing-removal.queries.ts';
 export { viewingSessionsOfVideos } from './video-sessions.queries.ts';
 export { viewersOfVideo } from './video-viewers.queries.ts';
 export { addViewer, countViewers, emptySketch, mergeSketches } from './viewer-sketch.ts';

@@ -6,6 +6,7 @@
 // First the files that reach no other area: ES modules evaluate a front door's files in this order, and
 // other areas build their schemas from these when they load, so they must be ready before any file
 // below, which may lead back here through another area.
+export { forgetDeliveriesOfEvents } from './delivery-erasure.queries.ts';
 export { type AttemptResult, sendAttempt } from './send-attempt.ts';
 export { generateWebhookSecret, signingSecretsAt, UnreadableSecretError, WEBHOOK_SECRET_PURPOSE } from './webhook-secrets.ts';
 

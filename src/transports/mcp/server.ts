@@ -34,11 +34,13 @@ export interface McpServerOptions {
 export function createMcpServer(options: McpServerOptions): Server {
   const instructions = options.guidance ? `${BASE_INSTRUCTIONS}\n\nGuidance from this workspace:\n${options.guidance}` : BASE_INSTRUCTIONS;
   const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions });
-  const byName = new Map(options.operations.map((op) => [op.name, op]));
+  // Never a tool, whatever list it is given: the dashboard's own actions (DESIGN §10).
+  const operations = options.operations.filter((op) => !op.dashboardOnly);
+  const byName = new Map(operations.map((op) => [op.name, op]));
 
   // Params are checked by answerToolRequests before either handler sees them (request-params.ts).
   answerToolRequests(server, {
-    listTools: () => ({ tools: options.operations.filter((op) => options.scopes.has(op.scope)).map(toolFor) }),
+    listTools: () => ({ tools: operations.filter((op) => options.scopes.has(op.scope)).map(toolFor) }),
     callTool: async (params) => {
       const operation = byName.get(params.name);
       if (!operation) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${params.name}`);

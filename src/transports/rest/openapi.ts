@@ -57,7 +57,9 @@ const ERROR_RESPONSES: Record<string, { status: number; description: string; cod
   },
 };
 
-export function buildOpenApiDocument(operations: readonly AnyOperation[], publicUrl: string): Json {
+export function buildOpenApiDocument(given: readonly AnyOperation[], publicUrl: string): Json {
+  // The dashboard's own actions are not part of the API (DESIGN §10), whatever list this is given.
+  const operations = given.filter((op) => !op.dashboardOnly);
   const paths: Record<string, Json> = {};
   for (const op of operations) {
     paths[op.path] = { ...(paths[op.path] ?? {}), [op.method.toLowerCase()]: describeOperation(op) };

@@ -21,6 +21,8 @@ export function registerOperationRoutes(
 ): void {
   const methodsByPath = new Map<string, HttpMethod[]>();
   for (const op of operations) {
+    // Never a /v1 route, whatever list this is given: the dashboard's own actions (DESIGN §10).
+    if (op.dashboardOnly) continue;
     const url = fastifyPath(op.path);
     methodsByPath.set(url, [...(methodsByPath.get(url) ?? []), op.method]);
     app.route({

@@ -37,7 +37,7 @@ export interface StatusEvent {
   reason: string | null;
 }
 
-/** Videos that became ready or failed since the start of a local day, newest first. */
+/** Videos (still there) that became ready or failed since the start of a local day, newest first. */
 export async function videoStatusEvents(
   db: Kysely<Database>,
   workspaceId: string,
@@ -63,7 +63,8 @@ export async function videoStatusEvents(
   const valid = events.filter((event) => UUID.test(event.video_id));
   const ids = [...new Set(valid.map((event) => event.video_id))];
   const titles = new Map((ids.length > 0 ? await videosWithIds(db, workspaceId, ids) : []).map((video) => [video.id, video.title]));
-  return valid.map((event) => ({ ...event, title: titles.get(event.video_id) ?? null }));
+  // A video deleted since is left out: nothing of it shows after delete_video.
+  return valid.filter((event) => titles.has(event.video_id)).map((event) => ({ ...event, title: titles.get(event.video_id) ?? null }));
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

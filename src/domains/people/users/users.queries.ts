@@ -42,3 +42,7 @@ export async function setPassword(db: Kysely<Database>, userId: string, password
     .where('id', '=', userId)
     .execute();
 }
+
+export async function renameUser(db: Kysely<Database>, userId: string, name: string, now: Date): Promise<void> {
+  await db.updateTable('users').set({ name, updated_at: now }).where('id', '=', userId).execute();
+}

@@ -33,7 +33,7 @@ export const BookingFields = {
   invitee_timezone: Type.String({ description: 'The invitee’s IANA time zone (default: the event type’s).' }),
   invitee_start: ZonedTime('The start'),
   invitee_end: ZonedTime('The end'),
-  invitee_email: PersonalString('email'),
+  invitee_email: Nullable(PersonalString('email', { description: 'Who booked; null once they were erased (the call stays, anonymous).' })),
   invitee_name: Nullable(PersonalString('name')),
   invitee_phone: Nullable(PersonalString('phone')),
   lead_id: Nullable(Id('The lead it captured or enriched.')),

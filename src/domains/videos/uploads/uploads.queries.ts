@@ -39,15 +39,22 @@ export async function reopenUpload(db: Kysely<Database>, videoId: string): Promi
   await db.updateTable('video_uploads').set({ state: 'open' }).where('video_id', '=', videoId).where('state', '=', 'receiving').execute();
 }
 
-export async function finishUpload(db: Kysely<Database>, upload: { videoId: string; workspaceId: string }, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+/**
+ * Marks the upload done, the video processing, and queues its processing. False when the video was
+ * deleted while its file was being received: nothing is queued, and the caller removes the file it
+ * wrote (the deletion's file removal may have run before the file was there).
+ */
+export async function finishUpload(db: Kysely<Database>, upload: { videoId: string; workspaceId: string }, now: Date): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
     await trx.updateTable('video_uploads').set({ state: 'done' }).where('video_id', '=', upload.videoId).execute();
-    await trx
+    const video = await trx
       .updateTable('videos')
       .set({ status: 'processing', updated_at: now })
       .where('id', '=', upload.videoId)
       .where('workspace_id', '=', upload.workspaceId)
-      .execute();
+      .returning('id')
+      .executeTakeFirst();
+    if (!video) return false;
     await enqueueJob(
       trx,
       {
@@ -58,6 +65,7 @@ export async function finishUpload(db: Kysely<Database>, upload: { videoId: stri
       },
       now,
     );
+    return true;
   });
 }
 

@@ -22,8 +22,17 @@ export const DASHBOARD_STYLE =
   'ul.rows li:first-child{border-top:0}.meta{color:var(--muted);font-size:.9rem;white-space:nowrap}a{color:var(--accent)}' +
   'dl{display:grid;grid-template-columns:max-content 1fr;gap:8px 16px;margin:0 0 20px}dt{color:var(--muted)}dd{margin:0;overflow-wrap:anywhere}' +
   '.empty{color:var(--muted);margin:0}:focus-visible{outline:3px solid #93c5fd;outline-offset:2px}' +
-  'dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--text);max-width:28rem}' +
-  '.alert{padding:12px 14px;border-radius:8px;border:1px solid var(--bad);color:var(--bad);margin:0 0 16px}';
+  'dialog{border:1px solid var(--line);border-radius:10px;background:var(--card);color:var(--text);max-width:28rem;padding:24px}' +
+  'dialog::backdrop{background:rgba(0,0,0,.45)}dialog h2{margin:0 0 8px}.dialog-actions{display:flex;gap:12px;justify-content:flex-end;margin-top:16px}' +
+  '.dialog-actions form{margin:0}' +
+  '.alert{padding:12px 14px;border-radius:8px;border:1px solid var(--bad);color:var(--bad);margin:0 0 16px}' +
+  '.notice{padding:12px 14px;border-radius:8px;border:1px solid var(--line);background:var(--card);margin:0 0 16px}' +
+  '.stack{display:flex;flex-direction:column;gap:20px;max-width:40rem}.stack section p{margin:0 0 12px}' +
+  'form.fields{display:flex;flex-direction:column;gap:14px;align-items:flex-start}form.fields label{display:flex;flex-direction:column;gap:6px;font-weight:600;width:100%}' +
+  'form.fields input{font:inherit;font-weight:400;padding:9px 12px;min-height:44px;border-radius:8px;border:1px solid var(--line);background:var(--card);color:var(--text);width:100%;max-width:28rem}' +
+  'form.fields input[aria-invalid=true]{border-color:var(--bad)}.hint{font-weight:400;font-size:.85rem;color:var(--muted)}.field-error{font-weight:400;font-size:.875rem;color:var(--bad)}' +
+  '.badge{display:inline-block;font-size:.75rem;font-weight:600;padding:1px 8px;border-radius:999px;border:1px solid var(--line);color:var(--muted)}' +
+  'ul.sessions{margin:0 0 16px}ul.sessions li{align-items:center}';
 
 /** The headers of a dashboard page with this style (DASHBOARD_STYLE, or a page's own built on it). */
 export function dashboardHeaders(style: string): Record<string, string> {
@@ -68,6 +77,7 @@ export function dashboardPage(title: string, frame: Frame, content: string, styl
       (frame.role
         ? `<span>${escapeHtml(frame.personName)} · ${escapeHtml(frame.role)}</span>`
         : `<span>${escapeHtml(frame.personName)}</span>`) +
+      '<a href="/app/account">Account</a>' +
       `<form class="inline" method="post" action="/sign-out"><input type="hidden" name="csrf" value="${escapeHtml(frame.csrf)}"><button type="submit">Sign out</button></form>` +
       `</div></header><main>${content}</main>`,
   );

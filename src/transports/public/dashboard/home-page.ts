@@ -43,7 +43,11 @@ export function registerHomePage(scope: FastifyInstance, deps: PublicSurfaceDeps
     ]);
     const videoItems = videos.status === 200 ? ((videos.body as { videos: VideoItem[] }).videos ?? []) : [];
     const leadItems = leads?.status === 200 ? ((leads.body as { leads: LeadItem[] }).leads ?? []) : [];
+    const deleted = (request.query as Record<string, unknown>).deleted;
+    const notice =
+      deleted === 'video' ? 'The video is deleted.' : deleted === 'lead' ? 'The lead is erased; their revenue stays, with no name.' : '';
     const content =
+      (notice ? `<p class="notice" role="status">${notice}</p>` : '') +
       `<h1>Welcome, ${escapeHtml(session.person.name)}</h1><p class="lede">Here is what is new in ${escapeHtml(frame.workspaceName ?? 'your workspace')}.</p>` +
       '<div class="grid">' +
       '<section aria-labelledby="videos-heading"><h2 id="videos-heading">Latest videos</h2>' +

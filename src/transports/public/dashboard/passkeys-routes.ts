@@ -22,8 +22,8 @@ import {
 import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
 import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
 import { servePageScript } from '../http/page-serving.ts';
-import { requestOrigin } from '../http/request-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
+import { clientOf } from '../sign-in/session-start.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { frameOf } from './dashboard-frame.ts';
 import type { DashboardSession } from './dashboard-session.ts';
@@ -59,7 +59,7 @@ export function registerPasskeysRoutes(scope: FastifyInstance, deps: PublicSurfa
       .send(passkeysPage({ frame, passkeys, maxPasskeys: MAX_PASSKEYS, maxNameLength: MAX_PASSKEY_NAME_LENGTH, ...extra }));
   }
 
-  const origin = (request: FastifyRequest) => requestOrigin(request, deps.addressLimits);
+  const origin = (request: FastifyRequest) => clientOf(request, deps);
 
   scope.get(PAGE, async (request, reply) => {
     const session = await dashboardSession(request, deps, cookies);

@@ -17,8 +17,8 @@ import {
   twoFactorState,
 } from '../../../domains/people/index.ts';
 import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { requestOrigin } from '../http/request-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
+import { clientOf } from '../sign-in/session-start.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { frameOf } from './dashboard-frame.ts';
 import { type DashboardSession, dashboardSession } from './dashboard-session.ts';
@@ -92,7 +92,7 @@ export function registerTwoFactorRoutes(scope: FastifyInstance, deps: PublicSurf
     const code = formField(request.body, 'code');
     if (!code.trim()) return render(reply, session, 400, { error: 'Enter the 6-digit code your authenticator app shows.' });
     const now = deps.clock();
-    const on = await turnOnTwoFactor(deps.db, deps.secret, { user, code, origin: requestOrigin(request, deps.addressLimits), now });
+    const on = await turnOnTwoFactor(deps.db, deps.secret, { user, code, origin: clientOf(request, deps), now });
     if (!on)
       return render(reply, session, 400, {
         error: 'That code is not right. Check that the app shows the key above, and enter the code it shows now.',
@@ -106,7 +106,7 @@ export function registerTwoFactorRoutes(scope: FastifyInstance, deps: PublicSurf
     const user = await findUser(deps.db, session.person.userId);
     if (!user) return reply.redirect(`/sign-in?next=${PAGE}`, 303);
     if (!user.totp_enabled_at) return reply.redirect(PAGE, 303);
-    const origin = requestOrigin(request, deps.addressLimits);
+    const origin = clientOf(request, deps);
     const outcome = await turnOffTwoFactor(deps.db, deps.secret, {
       user,
       proof: formField(request.body, 'proof'),

@@ -12,6 +12,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
 import { Secret, TOTP } from 'otpauth';
@@ -406,6 +407,46 @@ const SURFACES: Surface[] = [
       };
     },
   },
+  {
+    route: 'POST /sign-in/link',
+    kind: 'account_forms',
+    accepted: 200,
+    page: 'account requests',
+    async setup(harness, ws) {
+      const people: string[] = [];
+      return {
+        async write(from, headers) {
+          const person = await ws.addMember();
+          people.push(person.userId);
+          return send(harness, { url: '/sign-in/link', from, headers, form: true, body: { email: person.email } });
+        },
+        // The link is queued just after the answer (its timing must not tell whether an account exists): let it land.
+        async written() {
+          await sleep(500);
+          const rows = await harness.database.db.selectFrom('one_time_tokens').select('user_id').where('user_id', 'in', people).execute();
+          return rows.length;
+        },
+      };
+    },
+  },
+  {
+    route: 'POST /account/email/:secret',
+    kind: 'account_forms',
+    accepted: 200,
+    page: 'account requests',
+    async setup(harness, ws) {
+      const confirmed = async () =>
+        (await harness.database.db.selectFrom('users').select('id').where('email', 'like', 'moved-%@example.com').execute()).length;
+      return {
+        async write(from, headers) {
+          const person = await ws.addMember({ password: 'correct horse battery staple' });
+          const secret = await emailChangeSecret(harness, person.userId, `moved-${randomUUID().slice(0, 8)}@example.com`);
+          return send(harness, { url: `/account/email/${secret}`, from, headers, form: true, body: { confirm: '1' } });
+        },
+        written: confirmed,
+      };
+    },
+  },
 ];
 
 const PASSKEY_OPTIONS_AT = new Date(Date.UTC(2031, 0, 1) + randomInt(1_000_000) * 1000);
@@ -425,6 +466,24 @@ async function turnOnTwoFactor(harness: TestApp, email: string, password: string
 }
 
 /** The secret of the invitation link mailed to `email` (read from the outbox, as the invitee would from their inbox). */
+/** A live email-change link for a person, made as the account page makes one. */
+async function emailChangeSecret(harness: TestApp, userId: string, newEmail: string): Promise<string> {
+  const { requestEmailChange } = await import('../../../domains/people/index.ts');
+  let secret = '';
+  await harness.database.db.transaction().execute((trx) =>
+    requestEmailChange(trx, {
+      userId,
+      newEmail,
+      now: new Date(),
+      confirmUrl: (s) => {
+        secret = s;
+        return `http://localhost:3000/account/email/${s}`;
+      },
+    }),
+  );
+  return secret;
+}
+
 async function invitationSecret(harness: TestApp, workspaceId: string, email: string): Promise<string> {
   const message = await harness.database.db
     .selectFrom('email_outbox')
@@ -581,6 +640,15 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   // A signed-in person's session, and the CSRF token of their page.
   'POST /sign-out': 'holds a credential',
   'POST /app/workspace': 'holds a credential',
+  'POST /app/account/name': 'holds a credential',
+  'POST /app/account/email': 'holds a credential',
+  'POST /app/account/password': 'holds a credential',
+  'POST /app/account/sessions/:session_id/end': 'holds a credential',
+  'POST /app/account/sessions/end-all': 'holds a credential',
+  // A sign-in link's and an email change's secret (each a one-time token mailed to the person).
+  'POST /sign-in/link/:secret': 'holds a credential',
+  'POST /sign-in/link': 'account_forms',
+  'POST /account/email/:secret': 'account_forms',
   'POST /app/account/passkeys/options': 'holds a credential',
   'POST /app/account/passkeys': 'holds a credential',
   'POST /app/account/passkeys/:passkey_id/name': 'holds a credential',
@@ -589,6 +657,9 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /app/account/two-factor/confirm': 'holds a credential',
   'POST /app/account/two-factor/cancel': 'holds a credential',
   'POST /app/account/two-factor/disable': 'holds a credential',
+  'POST /app/videos/:video_id/delete': 'holds a credential',
+  'POST /app/leads/:lead_id/delete': 'holds a credential',
+  'POST /app/leads/:lead_id/reveal': 'holds a credential',
   // The signed, one-time URL create_video_upload handed out (a limited API call); Stripe's signature.
   'PUT /uploads/:token': 'holds a credential',
   'POST /stripe/webhooks/:workspace_id': 'holds a credential',

@@ -11,13 +11,12 @@ import { checkPasskey, passkeySignInOptions, recordPersonEvent, relyingPartyFor 
 import { serveWebauthnScript } from '../assets/webauthn-script.ts';
 import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
 import { servePageScript } from '../http/page-serving.ts';
-import { requestOrigin } from '../http/request-origin.ts';
 import { isFromOwnOrigin } from '../http/same-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { safeNextPath } from './next-path.ts';
-import { lockedMessage, startSignedInSession } from './signed-in-session.ts';
+import { clientOf, lockedMessage, startPersonSession } from './session-start.ts';
 
 /** An assertion is a few hundred bytes; a passkey provider's extensions a few more. */
 export const PASSKEY_BODY_LIMIT = 32 * 1024;
@@ -59,7 +58,7 @@ export function registerPasskeySignInRoutes(scope: FastifyInstance, deps: Public
     const body = (typeof request.body === 'object' && request.body !== null ? request.body : {}) as Record<string, unknown>;
     const next = safeNextPath(body.next);
     const now = deps.clock();
-    const origin = requestOrigin(request, deps.addressLimits);
+    const origin = clientOf(request, deps);
     const outcome = await checkPasskey(deps.db, deps.secret, { response: body.response, relyingParty, address: origin.address, now });
     if (outcome.kind === 'locked') {
       throw new AppError(
@@ -74,11 +73,11 @@ export function registerPasskeySignInRoutes(scope: FastifyInstance, deps: Public
         await recordPersonEvent(deps.db, { user: outcome.user, action: 'sign_in.failed', origin, at: now, details: { method: 'passkey' } });
       throw new AppError('unauthorized', 'That passkey could not sign you in. Try again, or sign in with your email and password.');
     }
-    const cookie = await startSignedInSession(deps, cookies, request, {
-      user: outcome.user,
-      details: { method: 'passkey', passkey_id: outcome.passkey.id },
-      now,
-    });
+    const cookie = await startPersonSession(
+      request,
+      { deps, cookies },
+      { user: outcome.user, method: 'passkey', details: { passkey_id: outcome.passkey.id } },
+    );
     return reply
       .code(200)
       .header('Set-Cookie', cookie)

@@ -9,17 +9,16 @@ import { AppError } from '../../../core/errors.ts';
 import { checkSecondFactor, isWellFormedSecret, recordPersonEvent, startSecondFactor } from '../../../domains/people/index.ts';
 import { ACCOUNT_HEADERS, messagePage } from '../http/account-page.ts';
 import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { requestOrigin } from '../http/request-origin.ts';
 import { isFromOwnOrigin } from '../http/same-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { safeNextPath } from './next-path.ts';
 import { secondFactorPage } from './second-factor-page.ts';
+import { beginSession, clientOf, lockedMessage } from './session-start.ts';
 import { signInPage } from './sign-in-page.ts';
-import { lockedMessage, startSignedInSession } from './signed-in-session.ts';
 
-const DETAILS = { method: 'password', second_factor: 'totp' };
+const DETAILS = { method: 'password', second_factor: 'totp' } as const;
 
 /** After the right password of a person with two-factor on: the code form, not a session. */
 export async function askForSecondFactor(
@@ -79,7 +78,7 @@ export function registerSecondFactorRoutes(scope: FastifyInstance, deps: PublicS
 
   async function verify(request: FastifyRequest, reply: FastifyReply, form: { pending: string; code: string; next: string | undefined }) {
     const now = deps.clock();
-    const origin = requestOrigin(request, deps.addressLimits);
+    const origin = clientOf(request, deps);
     const outcome = await checkSecondFactor(deps.db, deps.secret, { pending: form.pending, code: form.code, address: origin.address, now });
     switch (outcome.kind) {
       case 'expired':
@@ -101,10 +100,13 @@ export function registerSecondFactorRoutes(scope: FastifyInstance, deps: PublicS
             error: 'That code is not right, or was used already. Enter the code your app shows now.',
           }),
         );
-      case 'accepted': {
-        const cookie = await startSignedInSession(deps, cookies, request, { user: outcome.user, details: DETAILS, now });
-        return reply.header('Set-Cookie', cookie).redirect(form.next ?? '/app', 303);
-      }
+      case 'accepted':
+        return beginSession(
+          request,
+          reply,
+          { deps, cookies },
+          { user: outcome.user, method: DETAILS.method, details: { second_factor: DETAILS.second_factor }, next: form.next ?? '/app' },
+        );
     }
   }
 }

@@ -186,3 +186,12 @@ test('signed out, /app sends the person to sign in and back; next never leaves t
     assert.equal(answer.headers.location, '/app', next);
   }
 });
+
+test('the bare address leads to the dashboard, and /login to sign-in', async (t) => {
+  const { app } = await startTestApp(t);
+  const root = await browser(app).get('/');
+  assert.equal(root.statusCode, 302);
+  assert.equal(root.headers.location, '/app');
+  const login = await browser(app).get('/login');
+  assert.equal(login.headers.location, '/sign-in');
+});

@@ -84,7 +84,13 @@ async function receive(request: FastifyRequest, reply: FastifyReply, options: Up
     request.log.warn({ err: error }, 'upload interrupted');
     return fail(AppError.invalid([{ field: 'body', problem: 'the transfer was interrupted; send the file again to the same URL' }]));
   }
-  await finishUpload(options.db, { videoId: check.videoId, workspaceId: claim.workspaceId }, options.clock());
+  if (!(await finishUpload(options.db, { videoId: check.videoId, workspaceId: claim.workspaceId }, options.clock()))) {
+    // Deleted while its file arrived: the file goes too, whether or not the deletion's own removal ran yet.
+    await options.store.removeVideo({ workspaceId: claim.workspaceId, videoId: check.videoId }).catch((err: unknown) => {
+      request.log.warn({ err, video: check.videoId }, 'the file of an upload whose video was deleted could not be removed');
+    });
+    return fail(new AppError('not_found', 'This upload no longer exists: its video was deleted.'));
+  }
   return reply.code(200).send({ video_id: check.videoId, status: 'processing', bytes_received: claim.fileSize });
 }
 

@@ -138,7 +138,7 @@ test('two passkeys added from the account page, one renamed and removed by keybo
   await context.addInitScript({ content: 'PublicKeyCredential.isConditionalMediationAvailable = async () => false;' });
   await page.getByRole('button', { name: 'Sign out' }).click();
   await page.waitForURL(`${base}/sign-in?signed_out=1`);
-  await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+  await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
   await page.locator('body').focus();
   for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
   assert.equal(await page.evaluate('document.activeElement.id'), 'passkey-button');
@@ -179,7 +179,7 @@ test('the sign-in methods pages are accessible at 375 and 1440 px, through two-f
     };
 
     await page.goto(`${base}/sign-in`);
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).waitFor();
+    await page.getByRole('button', { name: 'Use a passkey' }).waitFor();
     await look('sign-in-with-passkey', 'the sign-in page with its passkey button');
     await signInWithPassword(page, base, member.email);
     await page.waitForURL(`${base}/app`);

@@ -1,6 +1,6 @@
 /*
  * /sign-in's passkey sign-in (GET /passkey-sign-in.js, after @simplewebauthn/browser's bundle, which
- * defines window.SimpleWebAuthnBrowser). Shows "Sign in with a passkey" where the browser can use
+ * defines window.SimpleWebAuthnBrowser). Shows "Use a passkey" where the browser can use
  * passkeys; the button asks the server for a challenge (POST /sign-in/passkey/options), lets the
  * browser and authenticator sign it, sends the result (POST /sign-in/passkey) and goes where the
  * answer says. Where the browser offers passkeys in the Email field's suggestions (conditional

@@ -27,7 +27,7 @@ test('the sign-in page offers a passkey where the browser can (a script served a
   const { app } = await startTestApp(t);
   const page = await browser(app).get('/sign-in');
   assert.match(page.body, /<div class="passkey" id="passkey-sign-in" hidden>/);
-  assert.match(page.body, /<button type="button" class="secondary" id="passkey-button">Sign in with a passkey<\/button>/);
+  assert.match(page.body, /<button type="button" class="secondary" id="passkey-button">Use a passkey<\/button>/);
   assert.match(page.body, /autocomplete="username webauthn"/);
   const vendor = /<script src="(\/vendor\/simplewebauthn-browser-[^"]+)" defer>/.exec(page.body)?.[1] as string;
   assert.ok(vendor);

@@ -30,14 +30,15 @@ export function signInPage(view: SignInView): string {
 }
 
 /**
- * "Sign in with a passkey", hidden until /passkey-sign-in.js finds the browser can (without script the
- * password form is the way in). The Email field's `webauthn` autocomplete lets browsers offer passkeys
- * as it is focused.
+ * "Use a passkey", hidden until /passkey-sign-in.js finds the browser can (without script the
+ * password form is the way in). Not "Sign in with a passkey": "Sign in" is the password form's button
+ * (DESIGN §10), and a page should have one button a person (or a test) finds by that name. The Email
+ * field's `webauthn` autocomplete lets browsers offer passkeys as it is focused.
  */
 function passkeySignIn(): string {
   return (
     '<div class="passkey" id="passkey-sign-in" hidden><p class="divider">or</p>' +
-    '<button type="button" class="secondary" id="passkey-button">Sign in with a passkey</button>' +
+    '<button type="button" class="secondary" id="passkey-button">Use a passkey</button>' +
     '<div id="passkey-message" role="alert"></div></div>' +
     `<script src="${escapeHtml(webauthnScriptPath())}" defer></script><script src="/passkey-sign-in.js" defer></script>`
   );

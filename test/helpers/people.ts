@@ -19,6 +19,8 @@ export interface Browser {
   address: string;
   get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
   post(url: string, fields: Record<string, string>, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** A JSON POST, as the pages' scripts send one (the passkey ceremonies). */
+  postJson(url: string, body: unknown, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
 }
 
 /** A browser with a cookie jar of one cookie, sending from `address`. */
@@ -50,6 +52,23 @@ export function browser(app: FastifyInstance, address = testAddress()): Browser 
           ...headers,
         }),
         payload: new URLSearchParams(fields).toString(),
+      });
+      keep(jar, response);
+      return response;
+    },
+    async postJson(url, body, headers = {}) {
+      const response = await app.inject({
+        method: 'POST',
+        url,
+        remoteAddress: address,
+        headers: withoutBlank({
+          'content-type': 'application/json',
+          origin: OWN_ORIGIN,
+          'sec-fetch-site': 'same-origin',
+          ...cookieHeader(jar.cookie),
+          ...headers,
+        }),
+        payload: JSON.stringify(body),
       });
       keep(jar, response);
       return response;

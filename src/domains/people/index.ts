@@ -7,6 +7,10 @@
 // other areas build their schemas from these when they load, so they must be ready before any file
 // below, which may lead back here through another area.
 export { openInvitation } from './invitations/invitations.queries.ts';
+export { cleanPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkeys/passkey-names.ts';
+export { checkPasskey, type PasskeySignIn, passkeySignInOptions } from './passkeys/passkey-sign-in.ts';
+export { listPasskeys, type Passkey } from './passkeys/passkeys.queries.ts';
+export { type RelyingParty, relyingPartyFor } from './passkeys/relying-party.ts';
 export { hashPassword } from './passwords/password-hashing.ts';
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPasswordProblems } from './passwords/password-rules.ts';
 export { personPrincipal } from './sessions/person-principal.ts';
@@ -16,6 +20,14 @@ export { checkPassword, type PasswordSignIn } from './sign-in/password-sign-in.t
 export { FAILURE_WINDOW_MS, MAX_ACCOUNT_FAILURES, MAX_ADDRESS_FAILURES } from './sign-in/sign-in-failures.queries.ts';
 export { userNames } from './user-names.queries.ts';
 export { canonicalEmail, findUser, renameUser } from './users/users.queries.ts';
+export { checkSecondFactor, type SecondFactorCheck, startSecondFactor } from './two-factor/second-factor-sign-in.ts';
+export { groupedSecret, looksLikeCode, totpUri } from './two-factor/totp.ts';
+export {
+  beginTwoFactorSetup,
+  cancelTwoFactorSetup,
+  type TwoFactorState,
+  twoFactorState,
+} from './two-factor/two-factor.queries.ts';
 
 // Then the files that reach other areas.
 export { confirmEmailChange, type EmailChange, pendingEmailChange, requestEmailChange } from './account/email-change.ts';
@@ -34,3 +46,6 @@ export {
   switchWorkspace,
 } from './sessions/sessions.queries.ts';
 export { requestSignInLink, signInLinkAccount, useSignInLink } from './sign-in/sign-in-links.ts';
+export { removeUserPasskey, renameUserPasskey } from './passkeys/passkey-changes.ts';
+export { addPasskey, MAX_PASSKEYS, PasskeyRefused, passkeyRegistrationOptions } from './passkeys/passkey-registration.ts';
+export { type TurnOff, turnOffTwoFactor, turnOnTwoFactor } from './two-factor/two-factor-changes.ts';

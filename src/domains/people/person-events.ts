@@ -10,7 +10,19 @@ import { membershipsOf } from './members/members.queries.ts';
 
 export interface PersonEvent {
   user: { id: string; name: string };
-  action: 'sign_in.succeeded' | 'sign_in.failed' | 'sign_in.locked' | 'sign_out' | 'password.changed' | 'sessions.ended' | 'email.changed';
+  action:
+    | 'sign_in.succeeded'
+    | 'sign_in.failed'
+    | 'sign_in.locked'
+    | 'sign_out'
+    | 'password.changed'
+    | 'sessions.ended'
+    | 'email.changed'
+    | 'passkey.added'
+    | 'passkey.renamed'
+    | 'passkey.removed'
+    | 'two_factor.enabled'
+    | 'two_factor.disabled';
   origin: { address?: string; userAgent?: string };
   at: Date;
   details?: AuditEntry['details'];

@@ -40,6 +40,7 @@ export async function checkPassword(db: Kysely<Database>, serviceSecret: string,
     await recordFailure(db, keys, attempt.now);
     return { kind: 'refused', user };
   }
-  await clearAccountFailures(db, keys.account);
+  // With two-factor on, the right password is half a sign-in: the failures stay until the code is right too.
+  if (!user.totp_enabled_at) await clearAccountFailures(db, keys.account);
   return { kind: 'accepted', user };
 }

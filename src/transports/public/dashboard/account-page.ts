@@ -83,9 +83,9 @@ export function accountContent(view: AccountView): string {
       hint: 'At least 10 characters. Changing it signs you out everywhere else.',
     }) +
     `<button type="submit">${view.hasPassword ? 'Change password' : 'Set password'}</button></form></section>` +
-    '<section aria-labelledby="methods-heading"><h2 id="methods-heading">Passkeys and two-step sign-in</h2>' +
+    '<section aria-labelledby="methods-heading"><h2 id="methods-heading">Passkeys and two-factor authentication</h2>' +
     '<ul class="rows"><li><a href="/app/account/passkeys">Passkeys</a><span class="meta">Sign in with your fingerprint, face or device PIN</span></li>' +
-    '<li><a href="/app/account/two-factor">Two-step sign-in</a><span class="meta">A code from an authenticator app after your password</span></li></ul></section>' +
+    '<li><a href="/app/account/two-factor">Two-factor authentication</a><span class="meta">A code from an authenticator app after your password</span></li></ul></section>' +
     `<section aria-labelledby="sessions-heading"><h2 id="sessions-heading">Where you are signed in</h2><ul class="rows sessions">${sessions}</ul>` +
     `<form method="post" action="/app/account/sessions/end-all">${csrfField(view.csrf)}<button type="submit" class="danger">Sign out everywhere</button></form></section>` +
     '</div>'

@@ -35,8 +35,9 @@ export const DASHBOARD_STYLE =
   '.badge{display:inline-block;font-size:.75rem;font-weight:600;padding:1px 8px;border-radius:999px;border:1px solid var(--line);color:var(--muted)}' +
   'ul.sessions{margin:0 0 16px}ul.sessions li{align-items:center}';
 
-export const DASHBOARD_HEADERS: Record<string, string> = (() => {
-  const headers = securityHeaders('self', DASHBOARD_STYLE);
+/** The headers of a dashboard page with this style (DASHBOARD_STYLE, or a page's own built on it). */
+export function dashboardHeaders(style: string): Record<string, string> {
+  const headers = securityHeaders('self', style);
   return {
     ...headers,
     'Content-Security-Policy': (headers['Content-Security-Policy'] as string)
@@ -44,7 +45,9 @@ export const DASHBOARD_HEADERS: Record<string, string> = (() => {
       .replace("frame-ancestors 'self'", "frame-ancestors 'none'"),
     'X-Frame-Options': 'DENY',
   };
-})();
+}
+
+export const DASHBOARD_HEADERS: Record<string, string> = dashboardHeaders(DASHBOARD_STYLE);
 
 export interface Frame {
   personName: string;
@@ -55,7 +58,7 @@ export interface Frame {
   csrf: string;
 }
 
-export function dashboardPage(title: string, frame: Frame, content: string): string {
+export function dashboardPage(title: string, frame: Frame, content: string, style = DASHBOARD_STYLE): string {
   const switcher =
     frame.workspaces.length > 1
       ? `<form class="inline" method="post" action="/app/workspace"><input type="hidden" name="csrf" value="${escapeHtml(frame.csrf)}">` +
@@ -68,7 +71,7 @@ export function dashboardPage(title: string, frame: Frame, content: string): str
         ? `<span>${escapeHtml(frame.workspaceName)}</span>`
         : '';
   return htmlPage(
-    DASHBOARD_STYLE,
+    style,
     `${title} · Cuepoint`,
     '<header><a class="brand" href="/app">Cuepoint</a><div class="who">' +
       switcher +

@@ -10,6 +10,8 @@ import type { PublicSurface } from '../surface.ts';
 import { registerAccountRoutes } from './account-routes.ts';
 import { registerHomePage } from './home-page.ts';
 import { registerLeadPage } from './lead-page.ts';
+import { registerPasskeysRoutes } from './passkeys-routes.ts';
+import { registerTwoFactorRoutes } from './two-factor-routes.ts';
 import { registerVideoPage } from './video-page.ts';
 import { registerWorkspaceSwitch } from './workspace-switch.ts';
 
@@ -27,6 +29,8 @@ export const dashboardSurface: PublicSurface = {
       registerAccountRoutes(scope, deps, cookies);
       registerVideoPage(scope, deps, cookies);
       registerLeadPage(scope, deps, cookies);
+      registerPasskeysRoutes(scope, deps, cookies);
+      registerTwoFactorRoutes(scope, deps, cookies);
     });
   },
 };

@@ -24,7 +24,11 @@ export const ACCOUNT_STYLE =
   ':focus-visible{outline:3px solid #93c5fd;outline-offset:2px}a{color:var(--accent)}' +
   '.alert{margin:0 0 16px;padding:12px 14px;border-radius:8px;background:var(--bad-bg);color:var(--bad);border:1px solid currentColor}' +
   '.notice{margin:0 0 16px;padding:12px 14px;border-radius:8px;border:1px solid var(--line)}' +
-  '.below{margin:20px 0 0;font-size:.9rem;color:var(--muted);text-align:center}';
+  '.below{margin:20px 0 0;font-size:.9rem;color:var(--muted);text-align:center}' +
+  // Passkey sign-in under the password form (shown by /passkey-sign-in.js), and the second factor's code field.
+  '.divider{display:flex;align-items:center;gap:12px;margin:20px 0 16px;color:var(--muted);font-size:.9rem}' +
+  '.divider::before,.divider::after{content:"";flex:1;border-top:1px solid var(--line)}.passkey button{width:100%}.passkey .alert{margin:16px 0 0}' +
+  'input.code{font-size:1.35rem;letter-spacing:.3em;font-variant-numeric:tabular-nums}';
 
 /** The headers of these pages: our own forms only, never framed, and never a referrer (links may carry secrets). */
 export const ACCOUNT_HEADERS: Record<string, string> = (() => {
@@ -57,6 +61,10 @@ export interface FieldSpec {
   hint?: string;
   maxlength?: number;
   minlength?: number;
+  /** The keyboard a phone shows: `numeric` for a code. */
+  inputmode?: 'numeric';
+  /** Extra classes of the input. */
+  className?: string;
 }
 
 /** A labelled input; its error (if any) is tied to it so a screen reader reads both. */
@@ -69,6 +77,8 @@ export function field(spec: FieldSpec): string {
     `<input id="${id}" name="${spec.name}" type="${spec.type}" autocomplete="${spec.autocomplete}" required` +
     (spec.maxlength ? ` maxlength="${spec.maxlength}"` : '') +
     (spec.minlength ? ` minlength="${spec.minlength}"` : '') +
+    (spec.inputmode ? ` inputmode="${spec.inputmode}"` : '') +
+    (spec.className ? ` class="${escapeHtml(spec.className)}"` : '') +
     (spec.value !== undefined && spec.type !== 'password' ? ` value="${escapeHtml(spec.value)}"` : '') +
     (spec.error ? ' aria-invalid="true"' : '') +
     (described ? ` aria-describedby="${described}"` : '') +

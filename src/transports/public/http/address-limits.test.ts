@@ -15,8 +15,11 @@ import { test } from 'node:test';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { LightMyRequestResponse } from 'fastify';
 import { Redis } from 'ioredis';
+import { Secret, TOTP } from 'otpauth';
 import { startTestApp, TEST_SECRET, type TestApp, type TestAppOptions, type TestWorkspace } from '../../../../test/helpers/app.ts';
 import { testRedisUrl } from '../../../../test/helpers/database.ts';
+import { registerPasskey, SoftwareAuthenticator } from '../../../../test/helpers/passkey-authenticator.ts';
+import { csrfOf, OWN_ORIGIN, signIn } from '../../../../test/helpers/people.ts';
 import { wireStep } from '../../../../test/helpers/routes.ts';
 import { BROWSER, pageView } from '../../../../test/helpers/viewing.ts';
 import { createRouteTokens } from '../../../domains/routes/index.ts';
@@ -340,6 +343,71 @@ const SURFACES: Surface[] = [
     },
   },
   {
+    route: 'POST /sign-in/passkey/options',
+    kind: 'sign_ins',
+    accepted: 200,
+    // A moment of this test's own: the challenges it made are the ones made then.
+    appOptions: { clock: () => PASSKEY_OPTIONS_AT },
+    async setup(harness) {
+      return {
+        write: (from, headers) => send(harness, { url: '/sign-in/passkey/options', from, headers, body: {} }),
+        written: async () =>
+          (
+            await harness.database.db
+              .selectFrom('one_time_tokens')
+              .select('token_hash')
+              .where('purpose', '=', 'passkey_sign_in')
+              .where('created_at', '=', PASSKEY_OPTIONS_AT)
+              .execute()
+          ).length,
+      };
+    },
+  },
+  {
+    route: 'POST /sign-in/passkey',
+    kind: 'sign_ins',
+    accepted: 200,
+    async setup(harness, ws) {
+      const person = await ws.addMember({ password: 'correct horse battery staple' });
+      const authenticator = new SoftwareAuthenticator(OWN_ORIGIN);
+      const added = await registerPasskey(await signIn(harness.app, person.email, 'correct horse battery staple'), authenticator);
+      assert.equal(added.status, 201);
+      return {
+        async write(from, headers) {
+          // The challenge comes from another address: only the sign-in itself draws from `from`'s limit.
+          const options = await send(harness, { url: '/sign-in/passkey/options', from: someIpv4(), body: {} });
+          return send(harness, { url: '/sign-in/passkey', from, headers, body: { response: authenticator.get(options.body.options) } });
+        },
+        written: async () =>
+          (await harness.database.db.selectFrom('sessions').select('id').where('user_id', '=', person.userId).execute()).length,
+      };
+    },
+  },
+  {
+    route: 'POST /sign-in/second-factor',
+    kind: 'sign_ins',
+    accepted: 303,
+    page: 'sign-in attempts',
+    appOptions: { clock: () => new Date(secondFactorNow) },
+    async setup(harness, ws) {
+      const password = 'correct horse battery staple';
+      const person = await ws.addMember({ password });
+      const secret = await turnOnTwoFactor(harness, person.email, password);
+      return {
+        async write(from, headers) {
+          // A code of a new time step each time (a code is accepted once); the password from another address.
+          secondFactorNow += 30_000;
+          const step = await send(harness, { url: '/sign-in', from: someIpv4(), form: true, body: { email: person.email, password } });
+          const pending = /name="pending" value="([A-Za-z0-9_-]{43})"/.exec(step.raw)?.[1] as string;
+          const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: secondFactorNow });
+          return send(harness, { url: '/sign-in/second-factor', from, headers, form: true, body: { pending, code } });
+        },
+        written: async () =>
+          (await harness.database.db.selectFrom('sessions').select('id').where('user_id', '=', person.userId).execute()).length,
+      };
+    },
+  },
+  {
     route: 'POST /sign-in/link',
     kind: 'account_forms',
     accepted: 200,
@@ -380,6 +448,22 @@ const SURFACES: Surface[] = [
     },
   },
 ];
+
+const PASSKEY_OPTIONS_AT = new Date(Date.UTC(2031, 0, 1) + randomInt(1_000_000) * 1000);
+let secondFactorNow = Date.UTC(2031, 5, 1) + randomInt(1_000_000) * 1000;
+
+/** Turns two-factor on for a person with a password, as they would on the account page; the secret. */
+async function turnOnTwoFactor(harness: TestApp, email: string, password: string): Promise<string> {
+  const person = await signIn(harness.app, email, password);
+  const csrf = csrfOf((await person.get('/app/account/two-factor')).body);
+  await person.post('/app/account/two-factor/setup', { csrf });
+  const grouped = /id="setup-key">([A-Z2-7 ]+)</.exec((await person.get('/app/account/two-factor')).body)?.[1] as string;
+  const secret = grouped.replaceAll(' ', '');
+  const code = TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: secondFactorNow });
+  const confirmed = await person.post('/app/account/two-factor/confirm', { csrf, code });
+  assert.equal(confirmed.statusCode, 303, confirmed.body.slice(0, 300));
+  return secret;
+}
 
 /** The secret of the invitation link mailed to `email` (read from the outbox, as the invitee would from their inbox). */
 /** A live email-change link for a person, made as the account page makes one. */
@@ -432,7 +516,7 @@ function assertRefused(surface: Surface, answer: Answer) {
   }
   assert.match(String(answer.headers['content-type']), /^application\/json/);
   assert.equal(answer.body.error.code, 'rate_limited');
-  assert.match(answer.body.error.message, new RegExp(`^Too many [a-z ]+ from your network; try again in ${retryAfter} seconds\\.$`));
+  assert.match(answer.body.error.message, new RegExp(`^Too many [a-z -]+ from your network; try again in ${retryAfter} seconds\\.$`));
   assert.deepEqual(answer.body.error.details, { retry_after_seconds: retryAfter });
   assert.ok(answer.body.error.request_id);
 }
@@ -550,6 +634,9 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /bookings/:booking_id/cancel': 'booking_cancels',
   'POST /sign-in': 'sign_ins',
   'POST /invitations/:secret': 'account_forms',
+  'POST /sign-in/passkey/options': 'sign_ins',
+  'POST /sign-in/passkey': 'sign_ins',
+  'POST /sign-in/second-factor': 'sign_ins',
   // A signed-in person's session, and the CSRF token of their page.
   'POST /sign-out': 'holds a credential',
   'POST /app/workspace': 'holds a credential',
@@ -562,6 +649,17 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /sign-in/link/:secret': 'holds a credential',
   'POST /sign-in/link': 'account_forms',
   'POST /account/email/:secret': 'account_forms',
+  'POST /app/account/passkeys/options': 'holds a credential',
+  'POST /app/account/passkeys': 'holds a credential',
+  'POST /app/account/passkeys/:passkey_id/name': 'holds a credential',
+  'POST /app/account/passkeys/:passkey_id/remove': 'holds a credential',
+  'POST /app/account/two-factor/setup': 'holds a credential',
+  'POST /app/account/two-factor/confirm': 'holds a credential',
+  'POST /app/account/two-factor/cancel': 'holds a credential',
+  'POST /app/account/two-factor/disable': 'holds a credential',
+  'POST /app/videos/:video_id/delete': 'holds a credential',
+  'POST /app/leads/:lead_id/delete': 'holds a credential',
+  'POST /app/leads/:lead_id/reveal': 'holds a credential',
   // The signed, one-time URL create_video_upload handed out (a limited API call); Stripe's signature.
   'PUT /uploads/:token': 'holds a credential',
   'POST /stripe/webhooks/:workspace_id': 'holds a credential',

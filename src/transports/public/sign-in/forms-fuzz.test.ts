@@ -43,7 +43,11 @@ test('hostile fields, bodies, secrets and cookies never get a 5xx from the peopl
 
   const failures: string[] = [];
   let sent = 0;
-  const send = async (method: 'GET' | 'POST', url: string, options: { payload?: string; contentType?: string; cookie?: string } = {}) => {
+  const send = async (
+    method: 'GET' | 'POST',
+    url: string,
+    options: { payload?: string; contentType?: string; cookie?: string; headers?: Record<string, string> } = {},
+  ) => {
     sent++;
     const response = await harness.app.inject({
       method,
@@ -54,6 +58,7 @@ test('hostile fields, bodies, secrets and cookies never get a 5xx from the peopl
         'sec-fetch-site': 'same-origin',
         ...(options.contentType ? { 'content-type': options.contentType } : {}),
         ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...options.headers,
       },
       ...(options.payload !== undefined ? { payload: options.payload } : {}),
     });
@@ -72,6 +77,10 @@ test('hostile fields, bodies, secrets and cookies never get a 5xx from the peopl
     { url: '/app/account/email', fields: ['new_email'], signedIn: true },
     { url: '/app/account/password', fields: ['current_password', 'new_password'], signedIn: true },
     { url: '/app/workspace', fields: ['workspace_id'], signedIn: true },
+    { url: '/sign-in/second-factor', fields: ['pending', 'code', 'next'] },
+    { url: `/app/account/passkeys/${crypto.randomUUID()}/name`, fields: ['name'], signedIn: true },
+    { url: '/app/account/two-factor/confirm', fields: ['code'], signedIn: true },
+    { url: '/app/account/two-factor/disable', fields: ['proof'], signedIn: true },
   ];
   for (const form of forms) {
     for (const field of form.fields) {
@@ -97,6 +106,19 @@ test('hostile fields, bodies, secrets and cookies never get a 5xx from the peopl
       ['', undefined],
     ] as const) {
       await send('POST', form.url, { payload, contentType, cookie: form.signedIn ? person.cookie : undefined });
+    }
+  }
+  // The passkey ceremonies' JSON: any value where the browser's response goes.
+  for (const value of [...HOSTILE, { id: 'AAAA', rawId: 'AAAA', type: 'public-key', response: { clientDataJSON: 'e30' } }]) {
+    for (const body of [{ response: value, next: value }, value]) {
+      const payload = JSON.stringify(body) ?? 'null';
+      await send('POST', '/sign-in/passkey', { payload, contentType: 'application/json' });
+      await send('POST', '/app/account/passkeys', {
+        payload: JSON.stringify({ response: value, name: value }) ?? 'null',
+        contentType: 'application/json',
+        cookie: person.cookie,
+        headers: { 'x-csrf-token': csrf },
+      });
     }
   }
   for (const secret of SECRETS) {

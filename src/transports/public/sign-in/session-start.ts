@@ -23,12 +23,14 @@ export function clientOf(request: FastifyRequest, deps: PublicSurfaceDeps): { ad
   return { address: deps.addressLimits.addressOf(request), ...(typeof userAgent === 'string' ? { userAgent } : {}) };
 }
 
-export async function beginSession(
+export type SignInMethod = 'password' | 'email_link' | 'passkey';
+
+/** Starts the person's session and records the sign-in (`details` beside its method); the Set-Cookie value that carries it. */
+export async function startPersonSession(
   request: FastifyRequest,
-  reply: FastifyReply,
   context: { deps: PublicSurfaceDeps; cookies: SessionCookies },
-  person: { user: { id: string; name: string }; method: 'password' | 'email_link' | 'passkey'; next: string },
-): Promise<FastifyReply> {
+  person: { user: { id: string; name: string }; method: SignInMethod; details?: Record<string, string> },
+): Promise<string> {
   const { deps, cookies } = context;
   const now = deps.clock();
   const client = clientOf(request, deps);
@@ -48,7 +50,23 @@ export async function beginSession(
     action: 'sign_in.succeeded',
     origin: client,
     at: now,
-    details: { method: person.method },
+    details: { method: person.method, ...person.details },
   });
-  return reply.header('Set-Cookie', cookies.set(secret, ABSOLUTE_LIFETIME_MS / 1000)).redirect(person.next, 303);
+  return cookies.set(secret, ABSOLUTE_LIFETIME_MS / 1000);
+}
+
+export async function beginSession(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  context: { deps: PublicSurfaceDeps; cookies: SessionCookies },
+  person: { user: { id: string; name: string }; method: SignInMethod; details?: Record<string, string>; next: string },
+): Promise<FastifyReply> {
+  const cookie = await startPersonSession(request, context, person);
+  return reply.header('Set-Cookie', cookie).redirect(person.next, 303);
+}
+
+/** What a locked account or address is told: "… try again in 15 minutes." */
+export function lockedMessage(retryAfterSeconds: number): string {
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return `Too many failed sign-ins. For your safety, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
 }

@@ -24,6 +24,7 @@ import type { SessionCookies } from '../http/session-cookie.ts';
 import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { safeNextPath } from './next-path.ts';
+import { askForSecondFactor } from './second-factor-routes.ts';
 import { signInPage } from './sign-in-page.ts';
 
 const MAX_EMAIL = 254;
@@ -119,6 +120,8 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
         signInPage({ email: form.email, next: form.next, error: 'That email and password do not match. Check both and try again.' }),
       );
     }
+    // Two-factor on: the right password leads to the code, not yet to a session.
+    if (outcome.user.totp_enabled_at) return askForSecondFactor(deps, reply, { userId: outcome.user.id, next: form.next, now });
     const previous = cookies.read(request);
     const held = isWellFormedSecret(previous) ? await liveSession(deps.db, previous, now) : undefined;
     if (held) await endSession(deps.db, held.sessionId, now);

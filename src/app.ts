@@ -23,6 +23,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
+import { buildResponseSerializer } from './transports/rest/response-serializers.ts';
 
 /** The dependencies (src/dependencies.ts: buildDependencies), and how this HTTP app logs and what it serves. */
 export interface AppOptions extends Dependencies {
@@ -55,6 +56,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
+    schemaController: { compilersFactory: { buildSerializer: buildResponseSerializer } },
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');

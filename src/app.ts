@@ -22,9 +22,9 @@ import { type AddressCeilings, createAddressLimits } from './transports/public/h
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
-import { lazySerializers } from './transports/rest/lazy-serializers.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
+import { buildResponseSerializer } from './transports/rest/response-serializers.ts';
 
 /** The dependencies (src/dependencies.ts: buildDependencies), and how this HTTP app logs and what it serves. */
 export interface AppOptions extends Dependencies {
@@ -59,8 +59,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
-    // Response serializers are built on each route's first answer, not at start-up.
-    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
+    // Response serializers: compiled on a route's first answer, once per schema for the process.
+    schemaController: { compilersFactory: { buildSerializer: buildResponseSerializer } },
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');

@@ -354,13 +354,13 @@ test('every operation keeps to its workspace: another workspace’s ids are not_
         await t.test(op.name, async () => {
           const attacks = await attacksOn(op, theirs.ids, own.ids);
           // Fixtures made for this operation change the victim: snapshot again only then.
-          const before = last?.version === theirs.version() ? last.snapshot : await snapshotWorkspace(db, victim.id);
+          const before = last?.version === theirs.version() ? last.snapshot : await snapshotWorkspace(db, victim.id, tables);
           const problems: string[] = [];
           for (const attack of attacks) {
             const problem = problemWith(op, attack, await via.call(op, attack.input, key), before.uuids);
             if (problem) problems.push(problem);
           }
-          const after = await snapshotWorkspace(db, victim.id);
+          const after = await snapshotWorkspace(db, victim.id, tables);
           last = { snapshot: after, version: theirs.version() };
           const changes = changesBetween(before, after);
           if (changes.length > 0) problems.push(`${op.name} changed the other workspace's rows:\n  ${changes.join('\n  ')}`);

@@ -87,18 +87,24 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
 }
 
 async function openInMemory(): Promise<DatabaseHandle> {
-  const template = await migratedTemplate();
-  // PGlite only calls arrayBuffer() on what it loads. A real Blob would copy the 40 MB tarball twice
-  // (into the Blob, then out of it in chunks), which costs about a second on a busy machine; the
-  // template's bytes are handed over as they are instead, and PGlite only reads them.
-  const tarball = {
+  const tarball = loadableTarball(await migratedTemplate());
+  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, ...pgliteOptions() }));
+}
+
+/**
+ * A data directory's tarball as PGlite's `loadDataDir` takes it. PGlite only calls arrayBuffer() on
+ * what it loads. A real Blob would copy the 40 MB tarball twice (into the Blob, then out of it in
+ * chunks), which costs about a second on a busy machine; the bytes are handed over as they are
+ * instead, and PGlite only reads them.
+ */
+export function loadableTarball(bytes: Uint8Array): Blob {
+  return {
     type: 'application/x-tar',
     arrayBuffer: async () =>
-      template.byteOffset === 0 && template.byteLength === template.buffer.byteLength
-        ? template.buffer
-        : template.buffer.slice(template.byteOffset, template.byteOffset + template.byteLength),
+      bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength
+        ? bytes.buffer
+        : bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength),
   } as unknown as Blob;
-  return wrapPGlite(await PGlite.create({ parsers: PARSERS, loadDataDir: tarball, ...pgliteOptions() }));
 }
 
 export const DEFAULT_PING_TIMEOUT_MS = 2000;

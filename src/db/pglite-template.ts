@@ -18,7 +18,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { migrateToLatest } from './migrate.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { pgliteOptions } from './pglite-start-params.ts';
+import { PGLITE_START_PARAMS, pgliteOptions } from './pglite-start-params.ts';
 
 /** Part of the cache key: bump it when the way a template is made changes. */
 const TEMPLATE_FORMAT = '1';
@@ -33,11 +33,27 @@ let inThisProcess: Promise<Uint8Array> | undefined;
 
 /** The template's tarball: from this process's memory, the disk cache, or made now (and cached). */
 export function migratedTemplate(): Promise<Uint8Array> {
-  inThisProcess ??= loadOrMake().catch((error: unknown) => {
+  inThisProcess ??= loadOrMake(templateCachePath(), makeTemplate).catch((error: unknown) => {
     inThisProcess = undefined;
     throw error;
   });
   return inThisProcess;
+}
+
+let emptyInThisProcess: Promise<Uint8Array> | undefined;
+
+/**
+ * A cluster as initdb leaves it, before any migration, as a tarball: for tests of what a migration
+ * does to the rows an older schema held (migrations/frozen-migrations.test.ts), which would otherwise
+ * pay for initdb on every run. Cached beside the template, under a key of the PGlite version and the
+ * parameters clusters start with.
+ */
+export function emptyCluster(): Promise<Uint8Array> {
+  emptyInThisProcess ??= loadOrMake(emptyClusterCachePath(), makeEmptyCluster).catch((error: unknown) => {
+    emptyInThisProcess = undefined;
+    throw error;
+  });
+  return emptyInThisProcess;
 }
 
 /** Makes and caches the template unless a cached one is there already (without reading it). */
@@ -58,17 +74,36 @@ export function templateKey(): string {
 }
 
 export function templateCachePath(): string {
-  const base = existsSync(join(PACKAGE_ROOT, 'node_modules')) ? join(PACKAGE_ROOT, 'node_modules', '.cache') : tmpdir();
-  return join(base, 'cuepoint', `pgdata-${templateKey()}.tar`);
+  return join(cacheDir(), `pgdata-${templateKey()}.tar`);
 }
 
-async function loadOrMake(): Promise<Uint8Array> {
-  const path = templateCachePath();
+function emptyClusterCachePath(): string {
+  const key = createHash('sha256').update(`format ${TEMPLATE_FORMAT}\0pglite ${pgliteVersion()}\0${PGLITE_START_PARAMS.join(' ')}`);
+  return join(cacheDir(), `pgdata-empty-${key.digest('hex').slice(0, 24)}.tar`);
+}
+
+function cacheDir(): string {
+  const base = existsSync(join(PACKAGE_ROOT, 'node_modules')) ? join(PACKAGE_ROOT, 'node_modules', '.cache') : tmpdir();
+  return join(base, 'cuepoint');
+}
+
+async function loadOrMake(path: string, make: () => Promise<Uint8Array>): Promise<Uint8Array> {
   const cached = readCached(path);
   if (cached) return cached;
-  const made = await makeTemplate();
+  const made = await make();
   store(path, made);
   return made;
+}
+
+async function makeEmptyCluster(): Promise<Uint8Array> {
+  const pglite = await PGlite.create(pgliteOptions());
+  try {
+    await pglite.exec('checkpoint');
+    const dump = await pglite.dumpDataDir('none');
+    return new Uint8Array(await dump.arrayBuffer());
+  } finally {
+    await pglite.close();
+  }
 }
 
 async function makeTemplate(): Promise<Uint8Array> {

@@ -24,7 +24,12 @@ mediaStoreContract('S3', async (t) => createS3MediaStore((await startS3Server(t)
 const MIB = 1024 * 1024;
 const PARTS = { partBytes: 5 * MIB, queueSize: 2 };
 const source = (): MediaKey => ({ workspaceId: randomUUID(), videoId: randomUUID(), file: 'source' });
-const bytes = (size: number) => Buffer.from(Array.from({ length: size }, (_, i) => (i * 31 + 7) % 251));
+/** A patterned body; filled in place, since a 12 MiB array of numbers first would take a second and a half. */
+const bytes = (size: number) => {
+  const body = Buffer.allocUnsafe(size);
+  for (let i = 0; i < size; i++) body[i] = (i * 31 + 7) % 251;
+  return body;
+};
 /** A body sent in 64 KiB chunks, as a socket delivers it. */
 const chunked = (body: Buffer) =>
   Readable.from(

@@ -12,11 +12,19 @@ import { migrateToLatest } from '../../src/db/migrate.ts';
 export const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 export const testRedisUrl = process.env.REDIS_URL || undefined;
 
+/** Whether this process has migrated an in-memory database yet (see below). */
+let templateChecked = false;
+
 export async function openTestDatabase(): Promise<DatabaseHandle & { schema?: string }> {
   if (!testDatabaseUrl) {
     const database = await openDatabase({ kind: 'pglite-memory' });
-    // Migrating is a no-op on the template, and proves it is current.
-    await migrateToLatest(database.db);
+    // Migrating is a no-op on the template, and proves it is current. Every in-memory database of a
+    // process is a copy of the same template bytes (pglite-template.ts keeps them), so the first proves
+    // it for the rest; each check costs Kysely's introspection of every table twice (50 ms or more).
+    if (!templateChecked) {
+      await migrateToLatest(database.db);
+      templateChecked = true;
+    }
     return database;
   }
   const schema = `test_${randomBytes(6).toString('hex')}`;

@@ -29,14 +29,24 @@ export async function tablesWithWorkspaceId(db: Db): Promise<string[]> {
   return rows.map((row) => row.table_name);
 }
 
-export async function snapshotWorkspace(db: Db, workspaceId: string): Promise<WorkspaceSnapshot> {
-  const rows: Record<string, string[]> = {};
-  const workspace = await sql<{ row: string }>`select to_jsonb(w)::text as row from workspaces w where w.id = ${workspaceId}`.execute(db);
-  rows.workspaces = workspace.rows.map((r) => r.row);
-  for (const table of await tablesWithWorkspaceId(db)) {
-    const owned = await sql<{ row: string }>`
-      select to_jsonb(t)::text as row from ${sql.table(table)} t where t.workspace_id = ${workspaceId} order by 1`.execute(db);
-    rows[table] = owned.rows.map((r) => r.row);
+/**
+ * `tables` defaults to tablesWithWorkspaceId's answer; a caller taking many snapshots reads it once
+ * and passes it (the catalog query is the slowest part). Every table is read in one statement.
+ */
+export async function snapshotWorkspace(db: Db, workspaceId: string, tables?: readonly string[]): Promise<WorkspaceSnapshot> {
+  const owned = tables ?? (await tablesWithWorkspaceId(db));
+  const reads = [
+    sql`select 'workspaces'::text as table_name, to_jsonb(w)::text as row from workspaces w where w.id = ${workspaceId}`,
+    ...owned.map(
+      (table) => sql`select ${sql.lit(table)}::text, to_jsonb(t)::text from ${sql.table(table)} t where t.workspace_id = ${workspaceId}`,
+    ),
+  ];
+  const found = await sql<{ table_name: string; row: string }>`${sql.join(reads, sql` union all `)} order by 1, 2`.execute(db);
+  const rows: Record<string, string[]> = Object.fromEntries(['workspaces', ...owned].map((table) => [table, []]));
+  for (const { table_name, row } of found.rows) {
+    const list = rows[table_name] ?? [];
+    list.push(row);
+    rows[table_name] = list;
   }
   const uuids = new Set(
     Object.values(rows)

@@ -9,7 +9,11 @@
 import { mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
-const STORE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cuepoint', 'test-durations.json');
+/**
+ * Named by how the times were taken (2: a file's time is the sum of its tests' durations, reporter.ts),
+ * so a checkout that takes them another way, sharing this node_modules, keeps a store of its own.
+ */
+const STORE = join(import.meta.dirname, '..', '..', 'node_modules', '.cache', 'cuepoint', 'test-durations-2.json');
 
 /** Milliseconds per byte of test source, for files never timed: about what the suite's median file shows. */
 const MS_PER_BYTE = 0.1;

@@ -14,7 +14,12 @@ export type RunnerMessage =
 
 interface FileTally {
   file: string;
-  started: number;
+  /**
+   * The sum of its top-level tests' durations, as the test runner measured them. Not the time between
+   * the events here: this reporter shares the event loop with the tests, so while a test keeps it
+   * busy (PGlite answers in microtasks) the events wait, and one file's time showed up as another's.
+   */
+  ms: number;
   passed: number;
   failed: number;
 }
@@ -40,9 +45,9 @@ export default async function* runnerReporter(source: AsyncIterable<TestEvent>):
   const names: string[] = [];
   const finishFile = () => {
     if (!current) return undefined;
-    const { file, passed, failed, started } = current;
+    const { file, passed, failed, ms } = current;
     current = undefined;
-    return line({ kind: 'file', file, passed, failed, ms: Math.round(performance.now() - started) });
+    return line({ kind: 'file', file, passed, failed, ms: Math.round(ms) });
   };
   for await (const event of source) {
     if (event.type === 'test:dequeue') {
@@ -52,13 +57,15 @@ export default async function* runnerReporter(source: AsyncIterable<TestEvent>):
       if (event.data.nesting === 0 && current?.file !== file) {
         const ended = finishFile();
         if (ended) yield ended;
-        current = { file, started: performance.now(), passed: 0, failed: 0 };
+        current = { file, ms: 0, passed: 0, failed: 0 };
       }
     } else if (event.type === 'test:start') {
       names[event.data.nesting] = event.data.name;
     } else if (event.type === 'test:pass') {
       if (current && event.data.details.type !== 'suite') current.passed++;
+      if (current && event.data.nesting === 0) current.ms += event.data.details.duration_ms;
     } else if (event.type === 'test:fail' && !event.data.todo) {
+      if (current && event.data.nesting === 0) current.ms += event.data.details.duration_ms;
       const error = event.data.details.error as Error & { failureType?: string };
       // A parent failing because a subtest failed says nothing the subtest's own failure did not.
       if (error.failureType === 'subtestsFailed') continue;

@@ -25,10 +25,11 @@ import pg from 'pg';
 import ts from 'typescript';
 import { addViewer, emptySketch, mergeSketches } from '../../domains/viewing/viewer-sketch.ts';
 import { rebuildWorkspaceDays, rebuildWorkspaceLedgerDays } from '../../domains/viewing/workspace-day-rebuild.ts';
-import { openDatabase } from '../client.ts';
+import { loadableTarball, openDatabase } from '../client.ts';
 import { migrateTo, migrateToLatest } from '../migrate.ts';
 import { PGliteDialect } from '../pglite-dialect.ts';
 import { pgliteOptions } from '../pglite-start-params.ts';
+import { emptyCluster } from '../pglite-template.ts';
 
 const MIGRATIONS_DIR = import.meta.dirname;
 const MIGRATE_TS = join(import.meta.dirname, '..', 'migrate.ts');
@@ -109,7 +110,8 @@ interface OldDatabase {
 /** A new database migrated to `name` only: a PGlite of its own, or a schema of its own on TEST_DATABASE_URL. */
 async function databaseAt(name: string, cleanup: (fn: () => Promise<void>) => void): Promise<OldDatabase> {
   if (!testDatabaseUrl) {
-    const pglite = await PGlite.create(pgliteOptions());
+    // From a cached copy of a new cluster: initdb would cost a second or more on every run.
+    const pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: loadableTarball(await emptyCluster()) });
     const db: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
     cleanup(() => db.destroy());
     await migrateTo(db, name);
@@ -374,7 +376,7 @@ test("the database's logarithm rounds as Math.log does wherever 0026's linear co
   });
   const { db } = testDatabaseUrl
     ? { db: (await openDatabase({ kind: 'postgres', url: testDatabaseUrl, poolSize: 1 })).db }
-    : { db: new Kysely({ dialect: new PGliteDialect(await PGlite.create()) }) };
+    : { db: (await openDatabase({ kind: 'pglite-memory' })).db };
   cleanups.push(() => db.destroy());
   const { rows } = await sql<{ zeros: number; x: number }>`
     select zeros, case when x - floor(x) >= 0.5 then ceil(x) else floor(x) end as x

@@ -6,12 +6,13 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../../../test/helpers/app.ts';
 import { videoEventData } from '../../../../test/helpers/events.ts';
-import { collect, type Event, pageView, viewer } from '../../../../test/helpers/viewing.ts';
+import { collectUnfolded, type Event, foldEverything, pageView, viewer } from '../../../../test/helpers/viewing.ts';
 import { recordEvent } from '../../../db/outbox.ts';
 
+/** One session of one batch, stored; the caller folds (foldEverything) once a group is sent. */
 async function session(harness: TestApp, videoId: string, who: string, events: Event[], now = new Date()): Promise<void> {
   const view = pageView(videoId, now);
-  const res = await collect(harness, { token: view.token, viewer_id: viewer(who), sequence: 1, events });
+  const res = await collectUnfolded(harness, { token: view.token, viewer_id: viewer(who), sequence: 1, events });
   assert.equal(res.status, 200, JSON.stringify(res.body));
 }
 
@@ -30,11 +31,12 @@ test('compare_videos: a 3-view perfect video does not beat a 200-view good one',
   const good = await ws.addVideo({ title: 'Good demo', duration_seconds: 100 });
   const unwatched = await ws.addVideo({ title: 'New upload', duration_seconds: 100 });
   for (let i = 0; i < 3; i++) await session(harness, perfect, `p${i}_`, watched(100, true));
-  // Good: 120 of 200 watch it all, 80 watch half; 20 click. Sent ten at a time.
+  // Good: 120 of 200 watch it all, 80 watch half; 20 click. Sent ten at a time, each ten folded together.
   for (let i = 0; i < 200; i += 10) {
     await Promise.all(
       Array.from({ length: 10 }, (_, k) => i + k).map((n) => session(harness, good, `g${n}_`, watched(n < 120 ? 100 : 50, n < 20))),
     );
+    await foldEverything(harness.database.db);
   }
 
   const res = await harness.request('POST', '/v1/videos/compare', { token: ws.key, body: { video_ids: [perfect, unwatched, good] } });
@@ -127,6 +129,7 @@ test('list_changes and get_analytics_summary: movers, status events, unusual dro
     now = at(day);
     for (let i = 0; i < names.length; i += 10) {
       await Promise.all(names.slice(i, i + 10).map((name) => session(harness, videoId, name, watched(seconds), now)));
+      await foldEverything(harness.database.db);
     }
   };
   // The trailing _ keeps viewer('q1') and viewer('q10') apart (viewer ids are padded with zeros).

@@ -1,15 +1,10 @@
 /**
- * TypeBox's Compile, loaded the first time a schema is compiled: typebox/compile brings in TypeBox's
- * value and compiler modules, some 300 files that the schemas themselves do not need, and nothing
- * compiles a schema until a request or an event does. Node loads the ES module synchronously here
- * (require of an ES module), sharing the modules TypeBox's types already loaded.
+ * TypeBox's Compile, the one place the service imports it (declared outputs' branch checks, event
+ * shapes). It stays a static import. Loading it on first use with Node's require of an ES module
+ * would spare a start some 300 files, but such a require throws (ERR_REQUIRE_ESM_RACE_CONDITION)
+ * when an import() of the same modules is still in flight, as a test file's static import of
+ * typebox/compile can be while another file's test compiles a schema in the same runner process.
  */
-import { createRequire } from 'node:module';
-import type { Compile as CompileFunction } from 'typebox/compile';
+import { Compile } from 'typebox/compile';
 
-let compile: typeof CompileFunction | undefined;
-
-export const compileSchema: typeof CompileFunction = ((...args: Parameters<typeof CompileFunction>) => {
-  compile ??= (createRequire(import.meta.url)('typebox/compile') as typeof import('typebox/compile')).Compile;
-  return compile(...args);
-}) as typeof CompileFunction;
+export const compileSchema: typeof Compile = Compile;

@@ -414,7 +414,7 @@ test('the public pages record captures, bookings and cancellations as the servic
     ],
   );
   assert.match(publicEvents[1]?.details.outcome_id, /^[0-9a-f-]{36}$/);
-  const personal = [viewerEmail, inviteeEmail, 'Ottoline', 'Peregrine', '555', '198.51.100', '203.0.113', 'Mozilla'];
+  const personal = [viewerEmail, inviteeEmail, 'Ottoline', 'Peregrine', '202 555 0147', '2025550147', '198.51.100', '203.0.113', 'Mozilla'];
   for (const text of await auditRowsText(harness, ws.id)) {
     for (const value of personal) assert.ok(!text.includes(value), `${value} in ${text}`);
   }

@@ -35,24 +35,31 @@ const MAX_TEXT = 512;
 
 /** Records one audit event with `db`, which should be the transaction of the change it describes. */
 export async function recordAuditEvent(db: Kysely<Database>, entry: AuditEntry): Promise<void> {
-  await db
-    .insertInto('audit_events')
-    .values({
-      id: randomUUID(),
-      workspace_id: entry.workspaceId,
-      at: entry.at,
-      actor_kind: entry.actor.kind,
-      actor_id: entry.actor.id === null ? null : canonicalId(entry.actor.id),
-      actor_name: clipped(entry.actor.name) || entry.actor.kind,
-      action: entry.action,
-      object_kind: entry.object?.kind ?? null,
-      object_id: entry.object ? canonicalId(entry.object.id) : null,
-      origin_transport: entry.origin?.transport ?? null,
-      origin_address: entry.origin?.address ?? null,
-      origin_user_agent: entry.origin?.userAgent === undefined ? null : clipped(entry.origin.userAgent),
-      details: JSON.stringify(entry.details ?? {}),
-    })
-    .execute();
+  await recordAuditEvents(db, [entry]);
+}
+
+/** Records several audit events in one statement (a person's sign-in, written once per workspace of theirs). */
+export async function recordAuditEvents(db: Kysely<Database>, entries: readonly AuditEntry[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.insertInto('audit_events').values(entries.map(auditRow)).execute();
+}
+
+function auditRow(entry: AuditEntry) {
+  return {
+    id: randomUUID(),
+    workspace_id: entry.workspaceId,
+    at: entry.at,
+    actor_kind: entry.actor.kind,
+    actor_id: entry.actor.id === null ? null : canonicalId(entry.actor.id),
+    actor_name: clipped(entry.actor.name) || entry.actor.kind,
+    action: entry.action,
+    object_kind: entry.object?.kind ?? null,
+    object_id: entry.object ? canonicalId(entry.object.id) : null,
+    origin_transport: entry.origin?.transport ?? null,
+    origin_address: entry.origin?.address ?? null,
+    origin_user_agent: entry.origin?.userAgent === undefined ? null : clipped(entry.origin.userAgent),
+    details: JSON.stringify(entry.details ?? {}),
+  };
 }
 
 /** Ids as the database writes them (lower case), so a filter by id finds what a path spelt in capitals. */

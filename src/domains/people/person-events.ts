@@ -5,7 +5,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/tables/index.ts';
-import { type AuditEntry, recordAuditEvent } from '../audit/index.ts';
+import { type AuditEntry, recordAuditEvents } from '../audit/index.ts';
 import { membershipsOf } from './members/members.queries.ts';
 
 export interface PersonEvent {
@@ -26,18 +26,22 @@ export interface PersonEvent {
   origin: { address?: string; userAgent?: string };
   at: Date;
   details?: AuditEntry['details'];
+  /** The person's workspaces when the caller has just read them (a sign-in), saving a query. */
+  workspaceIds?: readonly string[];
 }
 
 export async function recordPersonEvent(db: Kysely<Database>, event: PersonEvent): Promise<void> {
-  for (const membership of await membershipsOf(db, event.user.id)) {
-    await recordAuditEvent(db, {
-      workspaceId: membership.workspace_id,
+  const workspaceIds = event.workspaceIds ?? (await membershipsOf(db, event.user.id)).map((membership) => membership.workspace_id);
+  await recordAuditEvents(
+    db,
+    workspaceIds.map((workspaceId) => ({
+      workspaceId,
       at: event.at,
       actor: { kind: 'user', id: event.user.id, name: event.user.name },
       action: event.action,
       object: { kind: 'user', id: event.user.id },
       origin: { transport: 'dashboard', ...event.origin },
       ...(event.details ? { details: event.details } : {}),
-    });
-  }
+    })),
+  );
 }

@@ -15,7 +15,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database, PasskeyRow, UserRow } from '../../../db/tables/index.ts';
 import { failureKeys } from '../sign-in/password-sign-in.ts';
-import { clearAccountFailures, lockedForSeconds, recordFailure } from '../sign-in/sign-in-failures.queries.ts';
+import { clearAccountFailures, lockoutOf, recordFailure } from '../sign-in/sign-in-failures.queries.ts';
 import { CEREMONY_TIMEOUT_MS, consumeChallenge, issueChallenge } from './ceremony-challenges.queries.ts';
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkeys.queries.ts';
 import type { RelyingParty } from './relying-party.ts';
@@ -55,8 +55,8 @@ export async function checkPasskey(db: Kysely<Database>, serviceSecret: string, 
   const found = shaped ? await findPasskeyByCredentialId(db, response.id) : undefined;
   // An assertion of no known passkey counts against the address (and a key of its own, never locked in practice).
   const keys = failureKeys(serviceSecret, found ? found.user.email : `passkey ${shaped ? response.id : ''}`, attempt.address);
-  const locked = await lockedForSeconds(db, keys, now);
-  if (locked > 0) return { kind: 'locked', retryAfterSeconds: locked };
+  const lockout = await lockoutOf(db, keys, now);
+  if (lockout.retryAfterSeconds > 0) return { kind: 'locked', retryAfterSeconds: lockout.retryAfterSeconds };
   const refuse = async (): Promise<PasskeySignIn> => {
     await recordFailure(db, keys, now);
     return { kind: 'refused', user: found?.user };
@@ -86,6 +86,6 @@ export async function checkPasskey(db: Kysely<Database>, serviceSecret: string, 
   if (!verification.verified) return refuse();
   const info = verification.authenticationInfo;
   if (!(await recordPasskeyUse(db, passkey, { counter: info.newCounter, backedUp: info.credentialBackedUp, now }))) return refuse();
-  await clearAccountFailures(db, keys.account);
+  if (lockout.accountHasFailures) await clearAccountFailures(db, keys.account);
   return { kind: 'accepted', user, passkey };
 }

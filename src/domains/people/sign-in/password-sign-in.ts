@@ -8,7 +8,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../../db/tables/index.ts';
 import { passwordMatches, spendPasswordCheck } from '../passwords/password-hashing.ts';
 import { canonicalEmail, findUserByEmail } from '../users/users.queries.ts';
-import { clearAccountFailures, type FailureKeys, lockedForSeconds, recordFailure } from './sign-in-failures.queries.ts';
+import { clearAccountFailures, type FailureKeys, lockoutOf, recordFailure } from './sign-in-failures.queries.ts';
 
 export type PasswordSignIn =
   | { kind: 'accepted'; user: UserRow }
@@ -30,8 +30,8 @@ export function failureKeys(serviceSecret: string, email: string, address: strin
 
 export async function checkPassword(db: Kysely<Database>, serviceSecret: string, attempt: PasswordAttempt): Promise<PasswordSignIn> {
   const keys = failureKeys(serviceSecret, attempt.email, attempt.address);
-  const locked = await lockedForSeconds(db, keys, attempt.now);
-  if (locked > 0) return { kind: 'locked', retryAfterSeconds: locked };
+  const lockout = await lockoutOf(db, keys, attempt.now);
+  if (lockout.retryAfterSeconds > 0) return { kind: 'locked', retryAfterSeconds: lockout.retryAfterSeconds };
   const user = await findUserByEmail(db, attempt.email);
   const matches = user?.password_hash
     ? await passwordMatches(user.password_hash, attempt.password)
@@ -41,6 +41,6 @@ export async function checkPassword(db: Kysely<Database>, serviceSecret: string,
     return { kind: 'refused', user };
   }
   // With two-factor on, the right password is half a sign-in: the failures stay until the code is right too.
-  if (!user.totp_enabled_at) await clearAccountFailures(db, keys.account);
+  if (!user.totp_enabled_at && lockout.accountHasFailures) await clearAccountFailures(db, keys.account);
   return { kind: 'accepted', user };
 }

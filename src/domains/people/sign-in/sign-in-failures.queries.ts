@@ -18,35 +18,39 @@ export interface FailureKeys {
   address: string;
 }
 
-/** Seconds until another attempt may be made, or 0 when neither the account nor the address is locked. */
-export async function lockedForSeconds(db: Kysely<Database>, keys: FailureKeys, now: Date): Promise<number> {
-  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
-  const [account, address] = await Promise.all([
-    unlockAt(db, 'account_key', keys.account, MAX_ACCOUNT_FAILURES, since),
-    unlockAt(db, 'address_key', keys.address, MAX_ADDRESS_FAILURES, since),
-  ]);
-  const until = Math.max(account ?? 0, address ?? 0);
-  return until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0;
+export interface Lockout {
+  /** Seconds until another attempt may be made, or 0 when neither the account nor the address is locked. */
+  retryAfterSeconds: number;
+  /** Whether the account has failures on record at all: a success then has some to forget. */
+  accountHasFailures: boolean;
 }
 
-/** When the key unlocks (ms), if it has `limit` failures in the window: the limit-th newest failure plus the window. */
-async function unlockAt(
-  db: Kysely<Database>,
-  column: 'account_key' | 'address_key',
-  key: string,
-  limit: number,
-  since: Date,
-): Promise<number | undefined> {
-  const row = await db
-    .selectFrom('sign_in_failures')
-    .select('at')
-    .where(column, '=', key)
-    .where('at', '>', since)
-    .orderBy('at', 'desc')
-    .offset(limit - 1)
-    .limit(1)
-    .executeTakeFirst();
-  return row ? row.at.getTime() + FAILURE_WINDOW_MS : undefined;
+/**
+ * Where the account and the address stand, in one statement (a sign-in is a handful of statements on
+ * one embedded connection, and a burst of them queues there). A key unlocks when its limit-th newest
+ * failure in the window is a window old.
+ */
+export async function lockoutOf(db: Kysely<Database>, keys: FailureKeys, now: Date): Promise<Lockout> {
+  const since = new Date(now.getTime() - FAILURE_WINDOW_MS);
+  const limitthNewest = (column: 'account_key' | 'address_key', key: string, limit: number) =>
+    sql<Date | string | null>`(select at from sign_in_failures where ${sql.ref(column)} = ${key} and at > ${since}
+      order by at desc offset ${limit - 1} limit 1)`;
+  const { rows } = await sql<{ account_at: Date | string | null; address_at: Date | string | null; account_failed: boolean }>`
+    select ${limitthNewest('account_key', keys.account, MAX_ACCOUNT_FAILURES)} as account_at,
+           ${limitthNewest('address_key', keys.address, MAX_ADDRESS_FAILURES)} as address_at,
+           exists (select 1 from sign_in_failures where account_key = ${keys.account}) as account_failed`.execute(db);
+  const row = rows[0];
+  const unlockAt = (at: Date | string | null | undefined) => (at ? new Date(at).getTime() + FAILURE_WINDOW_MS : 0);
+  const until = Math.max(unlockAt(row?.account_at), unlockAt(row?.address_at));
+  return {
+    retryAfterSeconds: until > now.getTime() ? Math.ceil((until - now.getTime()) / 1000) : 0,
+    accountHasFailures: row?.account_failed === true,
+  };
+}
+
+/** Seconds until another attempt may be made, or 0 when neither the account nor the address is locked. */
+export async function lockedForSeconds(db: Kysely<Database>, keys: FailureKeys, now: Date): Promise<number> {
+  return (await lockoutOf(db, keys, now)).retryAfterSeconds;
 }
 
 export async function recordFailure(db: Kysely<Database>, keys: FailureKeys, now: Date): Promise<void> {

@@ -51,6 +51,7 @@ export async function startPersonSession(
     origin: client,
     at: now,
     details: { method: person.method, ...person.details },
+    workspaceIds: workspaces.map((membership) => membership.workspace_id),
   });
   return cookies.set(secret, ABSOLUTE_LIFETIME_MS / 1000);
 }

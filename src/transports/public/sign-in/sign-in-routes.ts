@@ -7,15 +7,12 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
 import {
-  ABSOLUTE_LIFETIME_MS,
   checkPassword,
   csrfTokenMatches,
   endSession,
   isWellFormedSecret,
   liveSession,
-  membershipsOf,
   recordPersonEvent,
-  startSession,
 } from '../../../domains/people/index.ts';
 import { ACCOUNT_HEADERS, messagePage } from '../http/account-page.ts';
 import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
@@ -25,16 +22,11 @@ import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
 import { safeNextPath } from './next-path.ts';
 import { askForSecondFactor } from './second-factor-routes.ts';
+import { beginSession, clientOf, lockedMessage } from './session-start.ts';
 import { signInPage } from './sign-in-page.ts';
 
 const MAX_EMAIL = 254;
 const MAX_PASSWORD = 256;
-
-/** The client's address and browser, for sessions and the audit log. */
-function originOf(request: FastifyRequest, deps: PublicSurfaceDeps): { address: string; userAgent?: string } {
-  const userAgent = request.headers['user-agent'];
-  return { address: deps.addressLimits.addressOf(request), ...(typeof userAgent === 'string' ? { userAgent } : {}) };
-}
 
 export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurfaceDeps, cookies: SessionCookies): void {
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(ACCOUNT_HEADERS).send(html);
@@ -89,10 +81,9 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
 
   async function signIn(request: FastifyRequest, reply: FastifyReply, form: { email: string; password: string; next: string | undefined }) {
     const now = deps.clock();
-    const origin = originOf(request, deps);
+    const origin = clientOf(request, deps);
     const outcome = await checkPassword(deps.db, deps.secret, { email: form.email, password: form.password, address: origin.address, now });
     if (outcome.kind === 'locked') {
-      const minutes = Math.ceil(outcome.retryAfterSeconds / 60);
       return reply
         .code(429)
         .headers(ACCOUNT_HEADERS)
@@ -101,7 +92,7 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
           signInPage({
             email: form.email,
             next: form.next,
-            error: `Too many failed sign-ins. For your safety, try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
+            error: lockedMessage(outcome.retryAfterSeconds),
           }),
         );
     }
@@ -122,19 +113,7 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
     }
     // Two-factor on: the right password leads to the code, not yet to a session.
     if (outcome.user.totp_enabled_at) return askForSecondFactor(deps, reply, { userId: outcome.user.id, next: form.next, now });
-    const previous = cookies.read(request);
-    const held = isWellFormedSecret(previous) ? await liveSession(deps.db, previous, now) : undefined;
-    if (held) await endSession(deps.db, held.sessionId, now);
-    const workspaces = await membershipsOf(deps.db, outcome.user.id);
-    const { secret } = await startSession(deps.db, {
-      userId: outcome.user.id,
-      workspaceId: workspaces[0]?.workspace_id ?? null,
-      address: origin.address,
-      userAgent: origin.userAgent ?? null,
-      now,
-    });
-    await recordPersonEvent(deps.db, { user: outcome.user, action: 'sign_in.succeeded', origin, at: now, details: { method: 'password' } });
-    return reply.header('Set-Cookie', cookies.set(secret, ABSOLUTE_LIFETIME_MS / 1000)).redirect(form.next ?? '/app', 303);
+    return beginSession(request, reply, { deps, cookies }, { user: outcome.user, method: 'password', next: form.next ?? '/app' });
   }
 
   scope.post('/sign-out', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -157,7 +136,7 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
       await recordPersonEvent(deps.db, {
         user: { id: session.userId, name: session.name },
         action: 'sign_out',
-        origin: originOf(request, deps),
+        origin: clientOf(request, deps),
         at: now,
       });
     }

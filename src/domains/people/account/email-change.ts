@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import type { Database, UserRow } from '../../../db/tables/index.ts';
 import { queueEmail, renderEmail } from '../../email/index.ts';
 import { consumeOneTimeToken, createOneTimeToken, peekOneTimeToken } from '../one-time/one-time-tokens.queries.ts';
-import { canonicalEmail, findUser, findUserByEmail } from '../users/users.queries.ts';
+import { canonicalEmail, findUser, findUserByEmail, findUserByEmailHeld } from '../users/users.queries.ts';
 
 export const EMAIL_CHANGE_LIFETIME_MS = 24 * 3600 * 1000;
 
@@ -70,7 +70,7 @@ export async function confirmEmailChange(db: Kysely<Database>, secret: string, n
   const token = await consumeOneTimeToken(db, secret, 'email_change', now);
   const user = token?.userId ? await findUser(db, token.userId) : undefined;
   if (!user || !token?.email) return { kind: 'invalid' };
-  if (await findUserByEmail(db, token.email)) return { kind: 'taken', email: token.email };
+  if (await findUserByEmailHeld(db, token.email)) return { kind: 'taken', email: token.email };
   const changed = await db
     .updateTable('users')
     .set({ email: token.email, updated_at: now })

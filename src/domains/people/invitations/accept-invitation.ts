@@ -9,7 +9,7 @@ import { AppError } from '../../../core/errors.ts';
 import type { Database, InvitationRow } from '../../../db/tables/index.ts';
 import { recordAuditEvent } from '../../audit/index.ts';
 import { addMember } from '../members/members.queries.ts';
-import { canonicalEmail, findUser, findUserByEmail, insertUser } from '../users/users.queries.ts';
+import { canonicalEmail, findUser, findUserByEmailHeld, insertUser } from '../users/users.queries.ts';
 import { markInvitationAccepted, openInvitation } from './invitations.queries.ts';
 
 export type Acceptance =
@@ -52,7 +52,7 @@ export async function acceptInvitation(
     name = user.name;
   } else {
     const email = canonicalEmail(invitation.email ?? acceptance.email);
-    if (await findUserByEmail(db, email)) {
+    if (await findUserByEmailHeld(db, email)) {
       throw new InvitationRefused('conflict', `An account for ${email} exists already: sign in, then open this link again to join.`, {
         reason: 'account_exists',
       });

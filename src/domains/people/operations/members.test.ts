@@ -60,7 +60,7 @@ test('inviting queues an email holding a one-time link; inviting again replaces 
 });
 
 test('nobody grants a role above their own; the last owner can be neither demoted nor removed', async (t) => {
-  const { app, request, workspace } = await startTestApp(t);
+  const { request, workspace } = await startTestApp(t);
   const ws = await workspace();
   const owner = await ws.addMember({ role: 'owner' });
   const admin = await ws.addMember({ role: 'admin', password: PASSWORD });
@@ -101,7 +101,7 @@ test('removing a member ends their sessions at once and stops the keys they mint
 });
 
 test('a key acts with at most the role of the member who minted it, and list_api_keys names them', async (t) => {
-  const { app, request, workspace } = await startTestApp(t);
+  const { request, workspace } = await startTestApp(t);
   const ws = await workspace();
   const viewer = await ws.addMember({ role: 'viewer', name: 'Vic Viewer' });
   const key = (await ws.mintKey({ createdByUser: viewer.userId })).key;

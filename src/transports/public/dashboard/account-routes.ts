@@ -45,13 +45,7 @@ const NOTICES: Record<string, string> = {
 };
 
 export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfaceDeps, cookies: SessionCookies): void {
-  async function render(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    session: DashboardSession,
-    status: number,
-    extra: Partial<AccountView> = {},
-  ) {
+  async function render(reply: FastifyReply, session: DashboardSession, status: number, extra: Partial<AccountView> = {}) {
     const now = deps.clock();
     const [user, sessions, frame] = await Promise.all([
       findUser(deps.db, session.person.userId),
@@ -100,7 +94,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
       if (!(error instanceof AppError) || error.code !== 'rate_limited') throw error;
       const seconds = (error.details as { retry_after_seconds: number }).retry_after_seconds;
       reply.headers(error.headers);
-      return render(request, reply, session, 429, {
+      return render(reply, session, 429, {
         notice: `Too many account requests were sent from your network. Please try again in ${seconds} seconds.`,
       });
     }
@@ -116,7 +110,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
     if (!session) return reply.redirect('/sign-in?next=/app/account', 303);
     const query = request.query as Record<string, unknown>;
     const shown = Object.keys(NOTICES).find((key) => query[key] === '1');
-    return render(request, reply, session, 200, shown ? { notice: NOTICES[shown] } : {});
+    return render(reply, session, 200, shown ? { notice: NOTICES[shown] } : {});
   });
 
   scope.post('/app/account/name', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
@@ -124,7 +118,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
     if (!('person' in session)) return session;
     const name = formField(request.body, 'name');
     const problems = inputProblems(NameForm, { name }, 'json');
-    if (problems.length > 0) return render(request, reply, session, 400, { problems: problemsByField(problems), values: { name } });
+    if (problems.length > 0) return render(reply, session, 400, { problems: problemsByField(problems), values: { name } });
     await renameUser(deps.db, session.person.userId, name.trim(), deps.clock());
     return reply.redirect('/app/account?name=1', 303);
   });
@@ -134,8 +128,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
     if (!('person' in session)) return session;
     const newEmail = formField(request.body, 'new_email');
     const problems = inputProblems(EmailForm, { new_email: newEmail }, 'json');
-    if (problems.length > 0)
-      return render(request, reply, session, 400, { problems: problemsByField(problems), values: { new_email: newEmail } });
+    if (problems.length > 0) return render(reply, session, 400, { problems: problemsByField(problems), values: { new_email: newEmail } });
     const outcome = await limitedWrite(deps.rateLimiter, [deps.addressLimits.of(request, 'account_forms')], () =>
       deps.db.transaction().execute((trx) =>
         requestEmailChange(trx, {
@@ -147,13 +140,13 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
       ),
     );
     if (outcome.kind === 'taken') {
-      return render(request, reply, session, 409, {
+      return render(reply, session, 409, {
         problems: { new_email: 'Another account uses this address already.' },
         values: { new_email: newEmail },
       });
     }
     if (outcome.kind === 'unchanged')
-      return render(request, reply, session, 400, {
+      return render(reply, session, 400, {
         problems: { new_email: 'This is your email already.' },
         values: { new_email: newEmail },
       });
@@ -172,7 +165,7 @@ export function registerAccountRoutes(scope: FastifyInstance, deps: PublicSurfac
         next: formField(request.body, 'new_password'),
         now,
       });
-      if (outcome.kind === 'refused') return render(request, reply, session, 400, { problems: problemsByField(outcome.problems) });
+      if (outcome.kind === 'refused') return render(reply, session, 400, { problems: problemsByField(outcome.problems) });
       await recordPersonEvent(deps.db, {
         user: { id: session.person.userId, name: session.person.name },
         action: 'password.changed',

@@ -81,6 +81,28 @@ test('an email change takes effect only from the link sent to the new address, a
   assert.equal((await browser(harness.app).post(link, { confirm: '1' })).statusCode, 404, 'once only');
 });
 
+test('two people confirming a move to the same address at once: one has it, the other is told, nothing fails', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const wanted = `shared-${Date.now()}@example.com`;
+  const links: string[] = [];
+  for (const name of ['Ada', 'Grace']) {
+    const member = await ws.addMember({ name, password: PASSWORD });
+    const person = await signIn(harness.app, member.email, PASSWORD);
+    const csrf = csrfOf((await person.get('/app/account')).body);
+    assert.equal((await person.post('/app/account/email', { csrf, new_email: wanted })).statusCode, 303);
+  }
+  for (const row of await harness.database.db.selectFrom('email_outbox').select('link').where('to_address', '=', wanted).execute()) {
+    links.push(new URL(row.link as string).pathname);
+  }
+  assert.equal(links.length, 2);
+  const answers = await Promise.all(links.map((link) => browser(harness.app).post(link, { confirm: '1' })));
+  assert.deepEqual(answers.map((answer) => answer.statusCode).sort(), [200, 409], answers.map((a) => a.body.slice(0, 200)).join('\n'));
+  assert.match(answers.find((answer) => answer.statusCode === 409)?.body ?? '', /Another account uses/);
+  const holders = await harness.database.db.selectFrom('users').select('id').where('email', '=', wanted).execute();
+  assert.equal(holders.length, 1);
+});
+
 test('ending one session of the list; another person’s session id ends nothing', async (t) => {
   const harness = await startTestApp(t);
   const ws = await harness.workspace();

@@ -58,7 +58,7 @@ test('a wrong password and an unknown email get the same answer; the account’s
   assert.equal(message(unknown.body), message(wrong.body));
   assert.equal(wrong.headers['set-cookie'], undefined);
   await signIn(app, ada.email, PASSWORD);
-  const audit = await request('GET', '/v1/audit-events?object_id=' + ada.userId, { token: ws.key });
+  const audit = await request('GET', `/v1/audit-events?object_id=${ada.userId}`, { token: ws.key });
   assert.equal(audit.status, 200, audit.raw);
   assert.deepEqual(audit.body.audit_events.map((e: { action: string; actor: { id: string } }) => [e.action, e.actor.id]).reverse(), [
     ['sign_in.failed', ada.userId],

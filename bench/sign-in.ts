@@ -14,7 +14,7 @@
  */
 import { availableParallelism, loadavg } from 'node:os';
 import { hash, verify } from '@node-rs/argon2';
-import { PASSWORD_HASH_PARAMETERS } from '../src/domains/people/passwords/password-hashing.ts';
+import { PASSWORD_HASH_PARAMETERS } from '../src/domains/people/index.ts';
 import { printProfile, profilingFromEnvironment } from './cpu-profile.ts';
 import { describeMachine } from './machine.ts';
 import { writeResultFile } from './result-file.ts';

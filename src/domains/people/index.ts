@@ -11,7 +11,7 @@ export { cleanPasskeyName, MAX_PASSKEY_NAME_LENGTH } from './passkeys/passkey-na
 export { checkPasskey, type PasskeySignIn, passkeySignInOptions } from './passkeys/passkey-sign-in.ts';
 export { listPasskeys, type Passkey } from './passkeys/passkeys.queries.ts';
 export { type RelyingParty, relyingPartyFor } from './passkeys/relying-party.ts';
-export { hashPassword } from './passwords/password-hashing.ts';
+export { hashPassword, PASSWORD_HASH_PARAMETERS } from './passwords/password-hashing.ts';
 export { MAX_PASSWORD_LENGTH, MIN_PASSWORD_LENGTH, newPasswordProblems } from './passwords/password-rules.ts';
 export { personPrincipal } from './sessions/person-principal.ts';
 export { ABSOLUTE_LIFETIME_MS, IDLE_LIFETIME_MS } from './sessions/session-lifetimes.ts';

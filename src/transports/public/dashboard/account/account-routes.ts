@@ -5,9 +5,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
-import { AppError, type FieldProblem } from '../../../core/errors.ts';
-import { inputProblems } from '../../../core/pipeline/validation.ts';
-import { Email, PersonName } from '../../../core/schemas.ts';
+import { AppError, type FieldProblem } from '../../../../core/errors.ts';
+import { inputProblems } from '../../../../core/pipeline/validation.ts';
+import { Email, PersonName } from '../../../../core/schemas.ts';
 import {
   changePassword,
   csrfTokenMatches,
@@ -18,18 +18,18 @@ import {
   recordPersonEvent,
   renameUser,
   requestEmailChange,
-} from '../../../domains/people/index.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { isFromOwnOrigin } from '../http/same-origin.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import { limitedWrite } from '../http/write-limits.ts';
-import { clientOf } from '../sign-in/session-start.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
+} from '../../../../domains/people/index.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import { isFromOwnOrigin } from '../../http/same-origin.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import { limitedWrite } from '../../http/write-limits.ts';
+import { clientOf } from '../../sign-in/session-start.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import { DASHBOARD_HEADERS, dashboardPage } from '../frame/dashboard-page.ts';
+import { type DashboardSession, dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
 import { type AccountView, accountContent, browserLabel } from './account-page.ts';
-import { frameOf } from './dashboard-frame.ts';
-import { DASHBOARD_HEADERS, dashboardPage } from './dashboard-page.ts';
-import { type DashboardSession, dashboardSession } from './dashboard-session.ts';
-import { refusedForm } from './refused-form.ts';
 
 type Params = { session_id: string };
 

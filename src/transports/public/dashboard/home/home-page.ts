@@ -3,12 +3,12 @@
  * on; the dashboard issue builds the rest): the latest videos and leads, each opening its page.
  */
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../http/page-parts.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { frameOf } from './dashboard-frame.ts';
-import { DASHBOARD_HEADERS, dashboardPage } from './dashboard-page.ts';
-import { callOperation, dashboardSession } from './dashboard-session.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import { DASHBOARD_HEADERS, dashboardPage } from '../frame/dashboard-page.ts';
+import { callOperation, dashboardSession } from '../kit/dashboard-session.ts';
 
 interface VideoItem {
   video_id: string;

@@ -1,6 +1,6 @@
 /** The answer to a dashboard form that did not come from our own page (another origin, or no valid CSRF token). */
 import type { FastifyReply } from 'fastify';
-import { ACCOUNT_HEADERS, messagePage } from '../http/account-page.ts';
+import { ACCOUNT_HEADERS, messagePage } from '../../http/account-page.ts';
 
 export function refusedForm(reply: FastifyReply): FastifyReply {
   return reply

@@ -2,7 +2,7 @@
  * The HTML of /app/account: the person's name, email, password, sign-in methods and sessions. Each
  * section is a form of its own posting back to /app/account/…, with the session's CSRF token.
  */
-import { escapeHtml } from '../http/page-parts.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
 
 export interface AccountView {
   name: string;

@@ -15,16 +15,16 @@ import {
   turnOffTwoFactor,
   turnOnTwoFactor,
   twoFactorState,
-} from '../../../domains/people/index.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import { clientOf } from '../sign-in/session-start.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { frameOf } from './dashboard-frame.ts';
-import { type DashboardSession, dashboardSession } from './dashboard-session.ts';
-import { refusedForm } from './refused-form.ts';
+} from '../../../../domains/people/index.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import { clientOf } from '../../sign-in/session-start.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import { type DashboardSession, dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
+import { checkSignedInWrite } from '../kit/signed-in-write.ts';
 import { SIGN_IN_METHODS_HEADERS } from './sign-in-methods-page.ts';
-import { checkSignedInWrite } from './signed-in-write.ts';
 import { twoFactorPage } from './two-factor-page.ts';
 
 const PAGE = '/app/account/two-factor';

@@ -3,10 +3,10 @@
  * a Rename link (?rename=<id> opens its name in a field, focused, no script needed) and a Remove button; and "Add a passkey", a form /passkey-setup.js shows where
  * the browser can make passkeys (the page says what is needed where it cannot).
  */
-import type { Passkey } from '../../../domains/people/index.ts';
-import { webauthnScriptPath } from '../assets/webauthn-script.ts';
-import { escapeHtml } from '../http/page-parts.ts';
-import type { Frame } from './dashboard-page.ts';
+import type { Passkey } from '../../../../domains/people/index.ts';
+import { webauthnScriptPath } from '../../assets/webauthn-script.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
+import type { Frame } from '../frame/dashboard-page.ts';
 import { alertBox, dayOf, hiddenCsrf, noticeBox, signInMethodsPage } from './sign-in-methods-page.ts';
 
 export interface PasskeysView {

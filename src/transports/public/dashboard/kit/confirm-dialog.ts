@@ -5,7 +5,7 @@
  * belongs to one. `?confirm=1` renders the page with the dialog already open, for a link that should
  * land on the question. The confirmation is a real form post with the CSRF token.
  */
-import { escapeHtml } from '../http/page-parts.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
 
 export interface ConfirmControl {
   /** The control's words: "Delete video". */

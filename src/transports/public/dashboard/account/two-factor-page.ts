@@ -4,8 +4,8 @@
  * otpauth:// link for an app on this device, and the code that turns it on. On: since when, and the
  * form that turns it off with the password or a current code.
  */
-import { escapeHtml } from '../http/page-parts.ts';
-import type { Frame } from './dashboard-page.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
+import type { Frame } from '../frame/dashboard-page.ts';
 import { alertBox, dayOf, hiddenCsrf, noticeBox, signInMethodsPage } from './sign-in-methods-page.ts';
 
 export type TwoFactorView = {

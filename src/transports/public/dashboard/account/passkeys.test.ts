@@ -7,9 +7,9 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startTestApp } from '../../../../test/helpers/app.ts';
-import { registerPasskey, SoftwareAuthenticator } from '../../../../test/helpers/passkey-authenticator.ts';
-import { browser, csrfOf, OWN_ORIGIN, signIn } from '../../../../test/helpers/people.ts';
+import { startTestApp } from '../../../../../test/helpers/app.ts';
+import { registerPasskey, SoftwareAuthenticator } from '../../../../../test/helpers/passkey-authenticator.ts';
+import { browser, csrfOf, OWN_ORIGIN, signIn } from '../../../../../test/helpers/people.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

@@ -4,10 +4,10 @@
  * X-CSRF-Token header of the pages' JSON requests).
  */
 import type { FastifyRequest } from 'fastify';
-import { csrfTokenMatches } from '../../../domains/people/index.ts';
-import { isFromOwnOrigin } from '../http/same-origin.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
+import { csrfTokenMatches } from '../../../../domains/people/index.ts';
+import { isFromOwnOrigin } from '../../http/same-origin.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
 import { type DashboardSession, dashboardSession } from './dashboard-session.ts';
 
 export type SignedInWrite = { kind: 'allowed'; session: DashboardSession } | { kind: 'signed_out' } | { kind: 'refused' };

@@ -5,11 +5,11 @@
  * would, scopes and masking included.
  */
 import type { FastifyRequest } from 'fastify';
-import type { OperationOutcome } from '../../../core/pipeline/pipeline.ts';
-import type { Principal } from '../../../core/pipeline/principal.ts';
-import { csrfTokenFor, isWellFormedSecret, liveSession, personPrincipal, type SignedIn } from '../../../domains/people/index.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
+import type { OperationOutcome } from '../../../../core/pipeline/pipeline.ts';
+import type { Principal } from '../../../../core/pipeline/principal.ts';
+import { csrfTokenFor, isWellFormedSecret, liveSession, personPrincipal, type SignedIn } from '../../../../domains/people/index.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
 
 export interface DashboardSession {
   person: SignedIn;

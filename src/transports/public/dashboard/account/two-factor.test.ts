@@ -9,10 +9,10 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { test } from 'node:test';
 import { Secret, TOTP } from 'otpauth';
-import { startTestApp, TEST_SECRET } from '../../../../test/helpers/app.ts';
-import { passkeySignInOptions, registerPasskey, SoftwareAuthenticator } from '../../../../test/helpers/passkey-authenticator.ts';
-import { type Browser, browser, csrfOf, OWN_ORIGIN, signIn, testAddress } from '../../../../test/helpers/people.ts';
-import { createSealedBox } from '../../../core/secrets/sealed-box.ts';
+import { startTestApp, TEST_SECRET } from '../../../../../test/helpers/app.ts';
+import { passkeySignInOptions, registerPasskey, SoftwareAuthenticator } from '../../../../../test/helpers/passkey-authenticator.ts';
+import { type Browser, browser, csrfOf, OWN_ORIGIN, signIn, testAddress } from '../../../../../test/helpers/people.ts';
+import { createSealedBox } from '../../../../core/secrets/sealed-box.ts';
 
 const PASSWORD = 'correct horse battery staple';
 const START = Date.parse('2026-11-02T09:00:10Z');

@@ -5,20 +5,20 @@
  * rest (journey, notes, bookings).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Principal } from '../../../core/pipeline/principal.ts';
-import { isManager } from '../../../core/roles.ts';
-import { csrfTokenMatches } from '../../../domains/people/index.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { escapeHtml } from '../http/page-parts.ts';
-import { isFromOwnOrigin } from '../http/same-origin.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { confirmControl } from './confirm-dialog.ts';
-import { frameOf } from './dashboard-frame.ts';
-import { DASHBOARD_HEADERS, dashboardPage } from './dashboard-page.ts';
-import { callOperation, type DashboardSession, dashboardSession } from './dashboard-session.ts';
-import { refusedForm } from './refused-form.ts';
-import { operationRefused } from './video-page.ts';
+import type { Principal } from '../../../../core/pipeline/principal.ts';
+import { isManager } from '../../../../core/roles.ts';
+import { csrfTokenMatches } from '../../../../domains/people/index.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
+import { isFromOwnOrigin } from '../../http/same-origin.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import { DASHBOARD_HEADERS, dashboardPage } from '../frame/dashboard-page.ts';
+import { confirmControl } from '../kit/confirm-dialog.ts';
+import { callOperation, type DashboardSession, dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
+import { operationRefused } from '../videos/video-page.ts';
 
 type Params = { lead_id: string };
 
@@ -50,7 +50,7 @@ export function registerLeadPage(scope: FastifyInstance, deps: PublicSurfaceDeps
       .send(
         dashboardPage(
           'Not found',
-          await frameOf(deps, session),
+          await frameOf(deps, session, '/app/leads'),
           '<h1>No such lead</h1><p class="lede">It may have been deleted. <a href="/app">Back to the dashboard</a></p>',
         ),
       );
@@ -90,7 +90,7 @@ export function registerLeadPage(scope: FastifyInstance, deps: PublicSurfaceDeps
     return reply
       .code(200)
       .headers(DASHBOARD_HEADERS)
-      .send(dashboardPage(title, await frameOf(deps, session), content));
+      .send(dashboardPage(title, await frameOf(deps, session, '/app/leads'), content));
   }
 
   /** The session of a form post from our own page, or the answer that refuses it. */

@@ -1,12 +1,12 @@
 /** POST /app/workspace: moves the session to another workspace the person belongs to. */
 import type { FastifyInstance } from 'fastify';
-import { csrfTokenMatches, switchWorkspace } from '../../../domains/people/index.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { isFromOwnOrigin } from '../http/same-origin.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { dashboardSession } from './dashboard-session.ts';
-import { refusedForm } from './refused-form.ts';
+import { csrfTokenMatches, switchWorkspace } from '../../../../domains/people/index.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import { isFromOwnOrigin } from '../../http/same-origin.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 

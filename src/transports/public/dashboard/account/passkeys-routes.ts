@@ -6,7 +6,7 @@
  * and removing are audit events; removing a passkey ends nothing else.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { AppError } from '../../../core/errors.ts';
+import { AppError } from '../../../../core/errors.ts';
 import {
   addPasskey,
   findUser,
@@ -18,20 +18,20 @@ import {
   relyingPartyFor,
   removeUserPasskey,
   renameUserPasskey,
-} from '../../../domains/people/index.ts';
-import { bodyTooLargeHandler, sendFailure } from '../http/error-reply.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { servePageScript } from '../http/page-serving.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import { clientOf } from '../sign-in/session-start.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { frameOf } from './dashboard-frame.ts';
-import type { DashboardSession } from './dashboard-session.ts';
-import { dashboardSession } from './dashboard-session.ts';
+} from '../../../../domains/people/index.ts';
+import { bodyTooLargeHandler, sendFailure } from '../../http/error-reply.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import { servePageScript } from '../../http/page-serving.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import { clientOf } from '../../sign-in/session-start.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import type { DashboardSession } from '../kit/dashboard-session.ts';
+import { dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
+import { checkSignedInWrite } from '../kit/signed-in-write.ts';
 import { type PasskeysView, passkeysPage } from './passkeys-page.ts';
-import { refusedForm } from './refused-form.ts';
 import { SIGN_IN_METHODS_HEADERS } from './sign-in-methods-page.ts';
-import { checkSignedInWrite } from './signed-in-write.ts';
 
 const PAGE = '/app/account/passkeys';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -4,19 +4,19 @@
  * player, retention, transcript); this is what the people issue needs.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { OperationOutcome } from '../../../core/pipeline/pipeline.ts';
-import { isManager } from '../../../core/roles.ts';
-import { csrfTokenMatches } from '../../../domains/people/index.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
-import { escapeHtml } from '../http/page-parts.ts';
-import { isFromOwnOrigin } from '../http/same-origin.ts';
-import type { SessionCookies } from '../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../surface.ts';
-import { confirmControl } from './confirm-dialog.ts';
-import { frameOf } from './dashboard-frame.ts';
-import { DASHBOARD_HEADERS, dashboardPage } from './dashboard-page.ts';
-import { callOperation, type DashboardSession, dashboardSession } from './dashboard-session.ts';
-import { refusedForm } from './refused-form.ts';
+import type { OperationOutcome } from '../../../../core/pipeline/pipeline.ts';
+import { isManager } from '../../../../core/roles.ts';
+import { csrfTokenMatches } from '../../../../domains/people/index.ts';
+import { FORM_BODY_LIMIT, formField } from '../../http/form-body.ts';
+import { escapeHtml } from '../../http/page-parts.ts';
+import { isFromOwnOrigin } from '../../http/same-origin.ts';
+import type { SessionCookies } from '../../http/session-cookie.ts';
+import type { PublicSurfaceDeps } from '../../surface.ts';
+import { frameOf } from '../frame/dashboard-frame.ts';
+import { DASHBOARD_HEADERS, dashboardPage } from '../frame/dashboard-page.ts';
+import { confirmControl } from '../kit/confirm-dialog.ts';
+import { callOperation, type DashboardSession, dashboardSession } from '../kit/dashboard-session.ts';
+import { refusedForm } from '../kit/refused-form.ts';
 
 type Params = { video_id: string };
 
@@ -39,7 +39,7 @@ export function registerVideoPage(scope: FastifyInstance, deps: PublicSurfaceDep
       .send(
         dashboardPage(
           'Not found',
-          await frameOf(deps, session),
+          await frameOf(deps, session, '/app/videos'),
           '<h1>No such video</h1><p class="lede">It may have been deleted. <a href="/app">Back to the dashboard</a></p>',
         ),
       );
@@ -78,7 +78,7 @@ export function registerVideoPage(scope: FastifyInstance, deps: PublicSurfaceDep
     return reply
       .code(200)
       .headers(DASHBOARD_HEADERS)
-      .send(dashboardPage(video.title, await frameOf(deps, session), content));
+      .send(dashboardPage(video.title, await frameOf(deps, session, '/app/videos'), content));
   });
 
   scope.post('/app/videos/:video_id/delete', { bodyLimit: FORM_BODY_LIMIT }, async (request: FastifyRequest<{ Params: Params }>, reply) => {
@@ -113,7 +113,7 @@ export async function operationRefused(
     .send(
       dashboardPage(
         'Not done',
-        await frameOf(deps, session),
+        await frameOf(deps, session, '/app/videos'),
         `<h1>Not done</h1><p class="alert" role="alert">${escapeHtml(message)}</p><p><a href="/app">Back to the dashboard</a></p>`,
       ),
     );

@@ -4,8 +4,8 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import { startTestApp } from '../../../../test/helpers/app.ts';
-import { browser, csrfOf, signIn } from '../../../../test/helpers/people.ts';
+import { startTestApp } from '../../../../../test/helpers/app.ts';
+import { browser, csrfOf, signIn } from '../../../../../test/helpers/people.ts';
 
 const PASSWORD = 'correct horse battery staple';
 

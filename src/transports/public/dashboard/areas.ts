@@ -1,0 +1,17 @@
+/**
+ * The dashboard's areas, registered from one list as the public surfaces are: each area is a folder
+ * under dashboard/ with its pages, its forms and its tests, and one `register…` function here.
+ */
+import type { FastifyInstance } from 'fastify';
+import { registerAccountArea } from './account/account-area.ts';
+import { registerHomeArea } from './home/home-area.ts';
+import type { DashboardEnv } from './kit/page-route.ts';
+import { registerLeadsArea } from './leads/leads-area.ts';
+import { registerVideosArea } from './videos/videos-area.ts';
+
+export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardEnv) => void)[] = [
+  registerHomeArea,
+  registerAccountArea,
+  registerVideosArea,
+  registerLeadsArea,
+];

@@ -4,5 +4,5 @@ import type { DashboardEnv } from '../kit/page-route.ts';
 import { registerHomePage } from './home-page.ts';
 
 export function registerHomeArea(scope: FastifyInstance, { deps, cookies }: DashboardEnv): void {
-  registerHomePage(scope, deps, cookies);
+  registerHomePage(scope, { deps, cookies });
 }

@@ -1,15 +1,30 @@
 /**
- * /app: the workspace at a glance for now (issue 27 needs only a way in and the pages its actions live
- * on; the dashboard issue builds the rest): the latest videos and leads, each opening its page.
+ * /app, the workspace at a glance (issue 28): the period's numbers with their change
+ * (get_analytics_summary), views day by day (get_analytics_daily), what changed in words
+ * (list_changes), this week's calls (list_bookings), what needs attention, and the latest videos and
+ * leads. Each widget is one operation, all asked at once; a widget whose scope the role lacks is left
+ * out rather than shown empty.
  */
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
-import type { SessionCookies } from '../../http/session-cookie.ts';
-import type { PublicSurfaceDeps } from '../../surface.ts';
-import { frameOf } from '../frame/dashboard-frame.ts';
-import { DASHBOARD_HEADERS, dashboardPage } from '../frame/dashboard-page.ts';
-import { callOperation, dashboardSession } from '../kit/dashboard-session.ts';
+import { lineChart } from '../kit/charts.ts';
+import { formatCompact, formatCount, formatDay } from '../kit/formats.ts';
+import { type DashboardEnv, dashboardGet, type PageContext } from '../kit/page-route.ts';
+import { attentionItems, attentionSection, type Changes } from './attention.ts';
+import { type AnalyticsSummary, summaryTiles } from './summary-tiles.ts';
+import { type UpcomingBooking, weekBookingsSection } from './week-bookings.ts';
 
+const RANGES = { '7d': 7, '28d': 28, '90d': 90, '365d': 365 } as const;
+type Range = keyof typeof RANGES;
+
+const NOTICES: Record<string, string> = {
+  video: 'The video is deleted.',
+  lead: 'The lead is erased; their revenue stays, with no name.',
+};
+
+interface Daily {
+  daily: { date: string; views: number }[];
+}
 interface VideoItem {
   video_id: string;
   title: string;
@@ -22,57 +37,92 @@ interface LeadItem {
   status: string;
 }
 
-export function registerHomePage(scope: FastifyInstance, deps: PublicSurfaceDeps, cookies: SessionCookies): void {
-  scope.get('/app', async (request, reply) => {
-    const session = await dashboardSession(request, deps, cookies);
-    if (!session) return reply.redirect('/sign-in?next=/app', 303);
-    const frame = await frameOf(deps, session);
-    if (!session.principal) {
-      const content =
-        '<h1>No workspace yet</h1><p class="lede">You do not belong to any workspace now. Ask an owner to invite you again.</p>';
-      return reply
-        .code(200)
-        .headers(DASHBOARD_HEADERS)
-        .send(dashboardPage('Dashboard', frame, content));
-    }
-    const [videos, leads] = await Promise.all([
-      callOperation(deps, request, session.principal, 'list_videos', { limit: 10 }),
-      session.principal.scopes.has('leads:read')
-        ? callOperation(deps, request, session.principal, 'list_leads', { sort: 'recent', limit: 10 })
-        : undefined,
-    ]);
-    const videoItems = videos.status === 200 ? ((videos.body as { videos: VideoItem[] }).videos ?? []) : [];
-    const leadItems = leads?.status === 200 ? ((leads.body as { leads: LeadItem[] }).leads ?? []) : [];
-    const deleted = (request.query as Record<string, unknown>).deleted;
-    const notice =
-      deleted === 'video' ? 'The video is deleted.' : deleted === 'lead' ? 'The lead is erased; their revenue stays, with no name.' : '';
-    const content =
-      (notice ? `<p class="notice" role="status">${notice}</p>` : '') +
-      `<h1>Welcome, ${escapeHtml(session.person.name)}</h1><p class="lede">Here is what is new in ${escapeHtml(frame.workspaceName ?? 'your workspace')}.</p>` +
-      '<div class="grid">' +
-      '<section aria-labelledby="videos-heading"><h2 id="videos-heading">Latest videos</h2>' +
-      list(
-        videoItems.map((v) => ({ href: `/app/videos/${v.video_id}`, label: v.title, meta: v.status })),
-        'No videos yet. Upload one through the API (create_video_upload) or with an assistant.',
-      ) +
-      '</section>' +
-      (leads
-        ? '<section aria-labelledby="leads-heading"><h2 id="leads-heading">Latest leads</h2>' +
-          list(
-            leadItems.map((l) => ({ href: `/app/leads/${l.lead_id}`, label: l.name ? `${l.name} · ${l.email}` : l.email, meta: l.status })),
-            'No leads yet. They arrive from your videos’ forms, bookings and the API.',
-          ) +
-          '</section>'
-        : '') +
-      '</div>';
-    return reply
-      .code(200)
-      .headers(DASHBOARD_HEADERS)
-      .send(dashboardPage('Dashboard', frame, content));
-  });
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+function rangePicker(range: Range): string {
+  const options = (Object.keys(RANGES) as Range[])
+    .map((key) => `<option value="${key}"${key === range ? ' selected' : ''}>Last ${RANGES[key]} days</option>`)
+    .join('');
+  return `<form class="filters" method="get" action="/app"><label>Period<select name="range">${options}</select></label><button type="submit">Show</button></form>`;
 }
 
-function list(items: { href: string; label: string; meta: string }[], empty: string): string {
-  if (items.length === 0) return `<p class="empty">${escapeHtml(empty)}</p>`;
+function links(items: { href: string; label: string; meta: string }[], empty: string): string {
+  if (items.length === 0) return `<p class="empty">${empty}</p>`;
   return `<ul class="rows">${items.map((item) => `<li><a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a><span class="meta">${escapeHtml(item.meta)}</span></li>`).join('')}</ul>`;
+}
+
+async function homePage(context: PageContext) {
+  const range: Range = context.query.range && context.query.range in RANGES ? (context.query.range as Range) : '28d';
+  const days = RANGES[range];
+  const now = context.deps.clock();
+  const analytics = context.may('analytics:read');
+  const [summary, daily, changes, bookings, videos, leads] = await Promise.all([
+    analytics ? context.call<AnalyticsSummary>('get_analytics_summary', { range }) : undefined,
+    analytics
+      ? context.call<Daily>('get_analytics_daily', { from: isoDay(new Date(now.getTime() - (days - 1) * 86_400_000)), to: isoDay(now) })
+      : undefined,
+    analytics ? context.call<Changes & { time_zone: string }>('list_changes', { days: Math.min(days, 90) }) : undefined,
+    context.may('leads:read')
+      ? context.call<{ bookings: UpcomingBooking[] }>('list_bookings', { scope: 'upcoming', limit: 20 })
+      : undefined,
+    context.call<{ videos: VideoItem[] }>('list_videos', { limit: 6 }),
+    context.may('leads:read') ? context.call<{ leads: LeadItem[] }>('list_leads', { sort: 'newest', limit: 6 }) : undefined,
+  ]);
+  const changed = changes?.ok ? changes.body : undefined;
+  const timeZone = changed?.time_zone ?? 'UTC';
+  const attention = await attentionItems(context, changed);
+  const notice = NOTICES[context.query.deleted ?? ''];
+  const period = `The last ${days} days`;
+  const chart =
+    daily?.ok && daily.body.daily.length > 0
+      ? lineChart({
+          id: 'views-by-day',
+          title: 'Views per day',
+          description: `Views of every video, day by day over the last ${days} days: ${formatCount(
+            daily.body.daily.reduce((sum, day) => sum + day.views, 0),
+          )} in all, most on ${formatDay(daily.body.daily.reduce((best, day) => (day.views > best.views ? day : best)).date)}.`,
+          series: [{ name: 'Views', points: daily.body.daily.map((day) => ({ label: formatDay(day.date), value: day.views })) }],
+          format: formatCompact,
+          xHeading: 'Day',
+        })
+      : '';
+  const sentences = changed?.summary.length
+    ? `<ul class="sentences">${changed.summary.map((sentence) => `<li>${escapeHtml(sentence)}</li>`).join('')}</ul>`
+    : '<p class="empty">Nothing to report yet.</p>';
+  const content =
+    (notice ? `<p class="notice" role="status">${escapeHtml(notice)}</p>` : '') +
+    `<div class="title-row"><div><h1>Welcome, ${escapeHtml(context.session.person.name)}</h1>` +
+    '<p class="lede">Here is how your videos are doing.</p></div>' +
+    (analytics ? rangePicker(range) : '') +
+    '</div>' +
+    (summary?.ok ? summaryTiles(summary.body, period) : '') +
+    '<div class="grid">' +
+    (chart ? `<section aria-labelledby="views-by-day-caption" class="wide">${chart}</section>` : '') +
+    (analytics ? `<section aria-labelledby="changes-heading"><h2 id="changes-heading">What changed</h2>${sentences}</section>` : '') +
+    attentionSection(attention) +
+    weekBookingsSection(bookings?.ok ? bookings.body.bookings : undefined, now, timeZone) +
+    '<section aria-labelledby="videos-heading"><h2 id="videos-heading">Latest videos</h2>' +
+    links(
+      (videos.ok ? videos.body.videos : []).map((v) => ({ href: `/app/videos/${v.video_id}`, label: v.title, meta: v.status })),
+      'No videos yet. <a href="/app/videos">Upload your first</a>.',
+    ) +
+    '</section>' +
+    (leads
+      ? '<section aria-labelledby="leads-heading"><h2 id="leads-heading">Latest leads</h2>' +
+        links(
+          (leads.ok ? leads.body.leads : []).map((l) => ({
+            href: `/app/leads/${l.lead_id}`,
+            label: l.name ? `${l.name} · ${l.email}` : l.email,
+            meta: l.status,
+          })),
+          'No leads yet. They arrive from your videos’ forms, bookings and the API.',
+        ) +
+        '</section>'
+      : '') +
+    '</div>';
+  return context.page('Home', content);
+}
+
+export function registerHomePage(scope: FastifyInstance, env: DashboardEnv): void {
+  dashboardGet(scope, env, '/app', homePage);
 }

@@ -65,13 +65,17 @@ export function formatDay(day: string): string {
   return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
-/** An amount in a currency's major unit (as the API answers it: "49.00"), written for people: $49.00. */
-export function formatMoney(amount: number | string, currency: string): string {
-  const value = typeof amount === 'string' ? Number(amount) : amount;
+/**
+ * An amount as the API answers it, in the currency's minor unit (cents: 4900), written for people:
+ * $49.00, ¥4,900. The minor unit's size comes from the currency (two digits for USD, none for JPY).
+ */
+export function formatMoney(minorUnits: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(value);
+    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
+    return format.format(minorUnits / 10 ** digits);
   } catch {
-    return `${value} ${currency}`;
+    return `${minorUnits} ${currency} (minor units)`;
   }
 }
 

@@ -131,12 +131,28 @@ function contextFor(
   return context;
 }
 
+/** What a person who belongs to no workspace (removed from their last one) sees on every page. */
+async function noWorkspace(
+  env: DashboardEnv,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  session: DashboardSession,
+): Promise<FastifyReply> {
+  const content =
+    '<h1>No workspace yet</h1><p class="lede">You do not belong to any workspace now. Ask an owner to invite you again; ' +
+    'your account and its sign-in methods are kept (<a href="/app/account">Account</a>).</p>';
+  return reply
+    .code(200)
+    .headers(DASHBOARD_HEADERS)
+    .send(dashboardPage('Dashboard', await frameOf(env.deps, session, request.url), content));
+}
+
 /** A page: GET `path`, signed in and working in a workspace. */
 export function dashboardGet(scope: FastifyInstance, env: DashboardEnv, path: string, handler: Handler): void {
   scope.get(path, async (request, reply) => {
     const session = await dashboardSession(request, env.deps, env.cookies);
     if (!session) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303);
-    if (!session.principal) return reply.redirect('/app', 303);
+    if (!session.principal) return noWorkspace(env, request, reply, session);
     return handler(contextFor(env, request, reply, session as DashboardSession & { principal: Principal }));
   });
 }

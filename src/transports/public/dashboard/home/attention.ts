@@ -1,0 +1,79 @@
+/**
+ * What needs a person's attention, from the operations that know: videos whose processing failed
+ * (list_changes), routes whose completion rate fell (list_changes), and for those who manage webhooks,
+ * endpoints the service paused or whose deliveries gave up (list_webhook_endpoints, then one
+ * exhausted delivery per active endpoint at most: a handful of endpoints, asked in parallel).
+ */
+import { escapeHtml } from '../../http/page-parts.ts';
+import { formatShare } from '../kit/formats.ts';
+import type { PageContext } from '../kit/page-route.ts';
+
+export interface Changes {
+  summary: string[];
+  failed: { video_id: string; title: string | null; reason: string | null }[];
+  route_changes: { route_id: string; name: string; completion_rate: number; previous_completion_rate: number; change: number }[];
+}
+
+interface Endpoint {
+  endpoint_id: string;
+  name: string;
+  active: boolean;
+  disabled_reason: string | null;
+}
+
+interface Item {
+  href: string;
+  text: string;
+  detail: string;
+}
+
+async function webhookTrouble(context: PageContext): Promise<Item[]> {
+  if (!context.may('workspace:manage')) return [];
+  const endpoints = await context.call<{ webhook_endpoints: Endpoint[] }>('list_webhook_endpoints', { limit: 20 });
+  if (!endpoints.ok) return [];
+  const items = await Promise.all(
+    endpoints.body.webhook_endpoints.map(async (endpoint): Promise<Item | undefined> => {
+      const href = `/app/settings/webhooks/${endpoint.endpoint_id}`;
+      if (endpoint.disabled_reason)
+        return { href, text: `Webhook “${endpoint.name}” was paused by the service`, detail: endpoint.disabled_reason };
+      if (!endpoint.active) return undefined;
+      const exhausted = await context.call<{ deliveries: unknown[]; pagination?: { total?: number } }>('list_webhook_deliveries', {
+        endpoint_id: endpoint.endpoint_id,
+        status: 'exhausted',
+        limit: 1,
+      });
+      if (!exhausted.ok || exhausted.body.deliveries.length === 0) return undefined;
+      return { href, text: `Webhook “${endpoint.name}” gave up on deliveries`, detail: 'Every retry failed; see its deliveries.' };
+    }),
+  );
+  return items.filter((item): item is Item => item !== undefined);
+}
+
+export async function attentionItems(context: PageContext, changes: Changes | undefined): Promise<Item[]> {
+  const failed = (changes?.failed ?? []).map((video) => ({
+    href: `/app/videos/${video.video_id}`,
+    text: `“${video.title ?? 'A deleted video'}” failed processing`,
+    detail: video.reason ?? 'Open it to retry.',
+  }));
+  const routes = (changes?.route_changes ?? [])
+    .filter((route) => route.change < 0)
+    .map((route) => ({
+      href: `/app/routes/${route.route_id}`,
+      text: `Fewer visitors finish “${route.name}”`,
+      detail: `Completion ${formatShare(route.completion_rate)}, down from ${formatShare(route.previous_completion_rate)}.`,
+    }));
+  return [...failed, ...routes, ...(await webhookTrouble(context))];
+}
+
+export function attentionSection(items: Item[]): string {
+  const body =
+    items.length === 0
+      ? '<p class="empty">Nothing needs you: no failed videos, no falling routes, no failing webhooks.</p>'
+      : `<ul class="rows">${items
+          .map(
+            (item) =>
+              `<li><div><a href="${escapeHtml(item.href)}">${escapeHtml(item.text)}</a><br><span class="meta">${escapeHtml(item.detail)}</span></div></li>`,
+          )
+          .join('')}</ul>`;
+  return `<section aria-labelledby="attention-heading"><h2 id="attention-heading">Needs attention</h2>${body}</section>`;
+}

@@ -15,6 +15,7 @@ export const BENCHMARK_NAMES = [
   'soak',
   'sign-in',
   'start',
+  'dashboard',
 ] as const;
 
 export type BenchmarkName = (typeof BENCHMARK_NAMES)[number];

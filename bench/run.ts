@@ -1,5 +1,5 @@
 /**
- * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|start|all] [--store local|s3] [--smoke]`:
+ * `npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|start|dashboard|all] [--store local|s3] [--smoke]`:
  * runs one benchmark, or all of them, one after the other.
  * - list (the default): full-stack `GET /v1/videos?limit=50` against a bare Fastify route running the
  *   same SQL (list-videos.ts); needs PostgreSQL.
@@ -26,6 +26,8 @@
  *   other requests' latency (sign-in.ts); the embedded database.
  * - start: seconds from spawning `npm start` to its first answer, on an empty data directory and on
  *   existing data, and `node src/main.ts start` beside it (first-start.ts); needs nothing running.
+ * - dashboard: each dashboard page's p50/p95, its database statements and its compressed JavaScript, on
+ *   the demo library (dashboard.ts); needs nothing running.
  * Each prints its figures and writes a JSON report to bench/results/ (BENCH_RESULTS_DIR: elsewhere).
  * `--smoke` runs the same code on tiny data for about a second of load, its reports in a temp dir
  * (smoke.ts): a check that the benchmark still works, not a measurement. Exits 0 whatever the
@@ -37,7 +39,7 @@ import { BENCHMARK_NAMES, type BenchmarkName } from './benchmark-names.ts';
 import { useSmokeSettings } from './smoke.ts';
 
 const USAGE =
-  'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|start|all] [--store local|s3] [--smoke]\n';
+  'Usage: npm run bench [-- list|upload|transcode|collect|analytics|routes|search|webhooks|soak|sign-in|start|dashboard|all] [--store local|s3] [--smoke]\n';
 
 const args = process.argv.slice(2);
 const storeFlag = args.indexOf('--store');
@@ -65,6 +67,7 @@ const BENCHMARKS: Record<BenchmarkName, (log: Log) => Promise<void>> = {
   },
   soak: async (log: Log) => (await import('./soak.ts')).runSoakBenchmark(log),
   'sign-in': async (log: Log) => (await import('./sign-in.ts')).runSignInBenchmark(log),
+  dashboard: async (log: Log) => (await import('./dashboard.ts')).runDashboardBenchmark(log),
   start: async (log: Log) => (await import('./first-start.ts')).runFirstStartBenchmark(log),
 };
 

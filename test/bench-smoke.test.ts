@@ -62,6 +62,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
     { name: 'start', args: ['start'], env: {}, report: /-start\.json$/ },
     { name: 'soak', args: ['soak'], env: modeDatabase, report: testDatabaseUrl ? /-soak-postgresql\.json$/ : /-soak\.json$/ },
     { name: 'sign-in', args: ['sign-in'], env: {}, report: /-sign-in\.json$/ },
+    { name: 'dashboard', args: ['dashboard'], env: {}, report: /-dashboard\.json$/ },
   ];
   assert.deepEqual(
     new Set(cases.map((smoke) => smoke.args[0])),

@@ -14,6 +14,7 @@ import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
 import type { Database } from './tables/index.ts';
+import { tallyQuery } from './query-tally.ts';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;
@@ -146,7 +147,7 @@ function isEmptyOrMissing(dir: string): boolean {
 }
 
 function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite) });
+  const db = new Kysely<Database>({ dialect: new PGliteDialect(pglite), log: tallyQuery });
   return {
     db,
     kind: 'pglite',

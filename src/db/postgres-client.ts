@@ -15,6 +15,7 @@ import {
   ping,
 } from './client.ts';
 import type { Database } from './tables/index.ts';
+import { tallyQuery } from './query-tally.ts';
 
 const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
 /** How much longer than statement_timeout the client waits before it gives up on the server. */
@@ -82,7 +83,7 @@ export function openPostgres(target: Extract<DatabaseTarget, { kind: 'postgres' 
   // listeners the process would crash; the query in flight still rejects, and the caller gets a 503.
   pool.on('error', () => {});
   pool.on('connect', (client) => client.on('error', () => {}));
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }), log: tallyQuery });
   const pingTimeoutMs = timeoutMs ?? DEFAULT_PING_TIMEOUT_MS;
   return {
     db,

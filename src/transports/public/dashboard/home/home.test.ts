@@ -31,6 +31,10 @@ test('home shows the numbers, the chart with its table, and the latest videos an
   assert.match(page.body, /No calls booked for the next seven days/);
   assert.match(page.body, /Home page tour/);
   assert.match(page.body, /h\*\*\*@e\*\*\*\.com|home\.lead@example\.com/);
+  // The page's statements, for browser tools and the dashboard benchmark: the widgets' and the frame's.
+  const timing = /^db;dur=[\d.]+;desc="(\d+) queries"$/.exec(String(page.headers['server-timing']));
+  assert.ok(timing, String(page.headers['server-timing']));
+  assert.ok(Number(timing[1]) >= 6 && Number(timing[1]) <= 40, `${timing[1]} statements`);
 });
 
 test('a viewer sees the read side; a person signed out is sent to sign in and back', async (t) => {

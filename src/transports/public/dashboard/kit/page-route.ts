@@ -8,6 +8,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../../core/pipeline/principal.ts';
 import { isManager } from '../../../../core/roles.ts';
+import { currentQueryTally, serverTimingOf, withQueryTally } from '../../../../db/query-tally.ts';
 import type { Scope } from '../../../../core/scopes.ts';
 import { csrfTokenMatches } from '../../../../domains/people/index.ts';
 import { FORM_BODY_LIMIT, formValues } from '../../http/form-body.ts';
@@ -108,10 +109,13 @@ function contextFor(
       };
     },
     async page(title, content, options = {}) {
+      const frameHtml = await frame();
+      const tally = currentQueryTally();
+      if (tally) reply.header('Server-Timing', serverTimingOf(tally));
       return reply
         .code(options.status ?? 200)
         .headers(DASHBOARD_HEADERS)
-        .send(dashboardPage(title, await frame(), content, { scripts: options.scripts }));
+        .send(dashboardPage(title, frameHtml, content, { scripts: options.scripts }));
     },
     async notFound(heading, text) {
       return context.page('Not found', `<h1>${escapeHtml(heading)}</h1><p class="lede">${escapeHtml(text)}</p>`, { status: 404 });
@@ -153,7 +157,9 @@ export function dashboardGet(scope: FastifyInstance, env: DashboardEnv, path: st
     const session = await dashboardSession(request, env.deps, env.cookies);
     if (!session) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303);
     if (!session.principal) return noWorkspace(env, request, reply, session);
-    return handler(contextFor(env, request, reply, session as DashboardSession & { principal: Principal }));
+    const context = contextFor(env, request, reply, session as DashboardSession & { principal: Principal });
+    // The page's statements are counted from here (the session's lookup is the same on every page).
+    return withQueryTally(() => handler(context));
   });
 }
 

@@ -1,0 +1,177 @@
+/**
+ * `npm run bench -- dashboard` (issue 28): what each dashboard page costs the server, how many
+ * statements it sends to the database, and how much JavaScript it makes a browser load.
+ *
+ * A real service (`cuepoint start`, embedded database) on a data dir filled by `cuepoint seed --demo`
+ * (BENCH_DASHBOARD_DEMO=0: an empty first start instead, for the smoke run); its owner's account is
+ * made from the seed's link and signed in. The pages: home, each area of the navigation, and the
+ * first video's, lead's and route's own pages, a search and the account. Each page is fetched
+ * BENCH_DASHBOARD_WARMUP times, then BENCH_DASHBOARD_REQUESTS times one after the other; its latency
+ * (loopback, so the server's time plus a little HTTP) gives p50/p95, its `Server-Timing` header the
+ * statements it sent (kit/page-route.ts counts them), and the scripts it links are fetched and
+ * gzip-compressed for their size. A page answering 404 is listed as missing.
+ *
+ * Targets (reports, not gates): p95 at most 50 ms per page, at most 50 KB of compressed JavaScript per
+ * page. The statements per page are reported for a person to judge against its widgets.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { describeMachine } from './machine.ts';
+import { writeResultFile } from './result-file.ts';
+import { startService } from './service-process.ts';
+
+const WARMUP = Number(process.env.BENCH_DASHBOARD_WARMUP ?? '5');
+const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? '40');
+const DEMO = process.env.BENCH_DASHBOARD_DEMO !== '0';
+const PASSWORD = 'a long and unremarkable passphrase';
+const OWNER_LINK = /(https?:\/\/\S+\/invitations\/[\w-]+)/;
+const SEEDED = /into workspace ([0-9a-f-]{36})\.\s+Admin API key \(shown once\): (cue_live_[0-9A-Za-z]+)/;
+const REPO_ROOT = resolve(import.meta.dirname, '..');
+
+type Log = (line: string) => void;
+
+interface PageFigures {
+  path: string;
+  status: number;
+  p50_ms: number;
+  p95_ms: number;
+  max_ms: number;
+  queries: number | null;
+  db_ms: number | null;
+  script_bytes_gzip: number;
+}
+
+const quantile = (sorted: number[], q: number) =>
+  Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2));
+
+/** Seeds the demo into a fresh data dir with the command a person runs; its workspace, key and owner link. */
+function seedDemo(dataDir: string): { workspaceId: string; apiKey: string; ownerLink: string } {
+  const seeded = spawnSync(process.execPath, ['src/main.ts', 'seed', '--demo'], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, CUEPOINT_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    encoding: 'utf8',
+    maxBuffer: 16 * 1024 * 1024,
+  });
+  const workspace = SEEDED.exec(seeded.stdout);
+  const link = OWNER_LINK.exec(seeded.stdout);
+  if (seeded.status !== 0 || !workspace || !link) throw new Error(`seed --demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
+  return { workspaceId: workspace[1] as string, apiKey: workspace[2] as string, ownerLink: link[1] as string };
+}
+
+export async function runDashboardBenchmark(log: Log): Promise<void> {
+  let output = '';
+  const dataDir = DEMO ? mkdtempSync(join(tmpdir(), 'cuepoint-bench-dashboard-')) : undefined;
+  const seeded = dataDir ? seedDemo(dataDir) : undefined;
+  const service = await startService({
+    args: [],
+    env: { PUBLIC_URL: 'http://127.0.0.1', CUEPOINT_RATE_LIMIT: '1000000' },
+    ...(dataDir && seeded ? { dataDir, workspace: { workspaceId: seeded.workspaceId, apiKey: seeded.apiKey } } : {}),
+    onOutput: (chunk) => {
+      output += chunk;
+    },
+  });
+  try {
+    const link = seeded?.ownerLink ?? OWNER_LINK.exec(output)?.[1];
+    if (!link) throw new Error(`no owner link was printed:\n${output}`);
+    const form = (fields: Record<string, string>) => ({
+      method: 'POST',
+      redirect: 'manual' as const,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: service.url, 'sec-fetch-site': 'same-origin' },
+      body: new URLSearchParams(fields),
+    });
+    const email = 'owner@example.com';
+    const made = await fetch(`${service.url}${new URL(link).pathname}`, form({ email, name: 'Bench Owner', password: PASSWORD }));
+    if (made.status !== 303) throw new Error(`could not make the owner's account: ${made.status} ${await made.text()}`);
+    const signedIn = await fetch(`${service.url}/sign-in`, form({ email, password: PASSWORD }));
+    const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
+    if (signedIn.status !== 303 || !cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
+
+    const api = async (path: string) =>
+      (await fetch(`${service.url}/v1${path}`, { headers: { authorization: `Bearer ${service.apiKey}` } })).json() as Promise<
+        Record<string, { [key: string]: string }[]>
+      >;
+    const [videos, leads, routes] = await Promise.all([api('/videos?limit=1'), api('/leads?limit=1'), api('/routes?limit=1')]);
+    const pages = [
+      '/app',
+      '/app/videos',
+      '/app/leads',
+      '/app/revenue',
+      '/app/routes',
+      '/app/scheduling',
+      '/app/channel',
+      '/app/settings',
+      ...(videos.videos?.[0] ? [`/app/videos/${videos.videos[0].video_id}`] : []),
+      ...(leads.leads?.[0] ? [`/app/leads/${leads.leads[0].lead_id}`] : []),
+      ...(routes.routes?.[0] ? [`/app/routes/${routes.routes[0].route_id}`] : []),
+      '/app/search?q=pricing',
+      '/app/account',
+    ];
+    const get = (path: string) => fetch(`${service.url}${path}`, { headers: { cookie }, redirect: 'manual' });
+
+    const figures: PageFigures[] = [];
+    for (const path of pages) {
+      for (let i = 0; i < WARMUP; i++) await (await get(path)).arrayBuffer();
+      const times: number[] = [];
+      let last: Response | undefined;
+      let html = '';
+      for (let i = 0; i < REQUESTS; i++) {
+        const started = performance.now();
+        last = await get(path);
+        html = await last.text();
+        times.push(performance.now() - started);
+      }
+      const timing = /db;dur=([\d.]+);desc="(\d+) quer/.exec(last?.headers.get('server-timing') ?? '');
+      let scriptBytes = 0;
+      for (const [, src] of html.matchAll(/<script src="([^"]+)"/g)) {
+        const body = Buffer.from(await (await fetch(`${service.url}${(src as string).replaceAll('&amp;', '&')}`)).arrayBuffer());
+        scriptBytes += gzipSync(body).length;
+      }
+      const sorted = times.sort((a, b) => a - b);
+      figures.push({
+        path,
+        status: last?.status ?? 0,
+        p50_ms: quantile(sorted, 0.5),
+        p95_ms: quantile(sorted, 0.95),
+        max_ms: quantile(sorted, 1),
+        queries: timing ? Number(timing[2]) : null,
+        db_ms: timing ? Number(timing[1]) : null,
+        script_bytes_gzip: scriptBytes,
+      });
+    }
+
+    const served = figures.filter((page) => page.status === 200);
+    const result = {
+      benchmark: 'dashboard',
+      at: new Date().toISOString(),
+      machine: describeMachine(),
+      load_average: loadavg().map((n) => Number(n.toFixed(2))),
+      database: service.database,
+      data: DEMO ? 'seed --demo' : 'an empty first start',
+      settings: { warmup: WARMUP, requests: REQUESTS },
+      pages: figures,
+      missing: figures.filter((page) => page.status === 404).map((page) => page.path),
+    };
+    const verdicts = {
+      p95_within_50_ms: served.every((page) => page.p95_ms <= 50),
+      javascript_within_50_kb: served.every((page) => page.script_bytes_gzip <= 50 * 1024),
+    };
+    const file = writeResultFile({ ...result, verdicts }, new Date(), 'dashboard');
+    log(`dashboard benchmark (${service.database}, ${result.data}, load ${result.load_average.join(' ')})`);
+    log(
+      `  ${'page'.padEnd(52)} ${'status'.padStart(6)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)} ${'queries'.padStart(8)} ${'JS gzip'.padStart(9)}`,
+    );
+    for (const page of figures) {
+      log(
+        `  ${page.path.padEnd(52)} ${String(page.status).padStart(6)} ${String(page.p50_ms).padStart(8)} ${String(page.p95_ms).padStart(8)} ${String(page.queries ?? '–').padStart(8)} ${`${(page.script_bytes_gzip / 1024).toFixed(1)} KB`.padStart(9)}`,
+      );
+    }
+    if (result.missing.length > 0) log(`  missing (404): ${result.missing.join(', ')}`);
+    log(`  verdicts: ${JSON.stringify(verdicts)}  (${file})`);
+  } finally {
+    await service.stop();
+    if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -13,8 +13,8 @@ import { extractTar } from './extract-tar.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
-import type { Database } from './tables/index.ts';
 import { tallyQuery } from './query-tally.ts';
+import type { Database } from './tables/index.ts';
 
 const INT8_OID = 20;
 const DATE_OID = 1082;

@@ -14,8 +14,8 @@ import {
   PARSERS,
   ping,
 } from './client.ts';
-import type { Database } from './tables/index.ts';
 import { tallyQuery } from './query-tally.ts';
+import type { Database } from './tables/index.ts';
 
 const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;
 /** How much longer than statement_timeout the client waits before it gives up on the server. */

@@ -1,6 +1,6 @@
 /**
  * What needs a person's attention, from the operations that know: videos whose processing failed
- * (list_changes), routes whose completion rate fell (list_changes), and for those who manage webhooks,
+ * (list_videos), routes whose completion rate fell (list_changes), and for those who manage webhooks,
  * endpoints the service paused or whose deliveries gave up (list_webhook_endpoints, then one
  * exhausted delivery per active endpoint at most: a handful of endpoints, asked in parallel).
  */
@@ -10,7 +10,6 @@ import type { PageContext } from '../kit/page-route.ts';
 
 export interface Changes {
   summary: string[];
-  failed: { video_id: string; title: string | null; reason: string | null }[];
   route_changes: { route_id: string; name: string; completion_rate: number; previous_completion_rate: number; change: number }[];
 }
 
@@ -49,12 +48,18 @@ async function webhookTrouble(context: PageContext): Promise<Item[]> {
   return items.filter((item): item is Item => item !== undefined);
 }
 
-export async function attentionItems(context: PageContext, changes: Changes | undefined): Promise<Item[]> {
-  const failed = (changes?.failed ?? []).map((video) => ({
+/** Videos whose processing failed and that are still in the library, however long ago (list_videos). */
+async function failedVideos(context: PageContext): Promise<Item[]> {
+  const failed = await context.call<{ videos: { video_id: string; title: string }[] }>('list_videos', { status: 'failed', limit: 5 });
+  if (!failed.ok) return [];
+  return failed.body.videos.map((video) => ({
     href: `/app/videos/${video.video_id}`,
-    text: `“${video.title ?? 'A deleted video'}” failed processing`,
-    detail: video.reason ?? 'Open it to retry.',
+    text: `“${video.title}” failed processing`,
+    detail: 'Open it to see why and retry.',
   }));
+}
+
+export async function attentionItems(context: PageContext, changes: Changes | undefined): Promise<Item[]> {
   const routes = (changes?.route_changes ?? [])
     .filter((route) => route.change < 0)
     .map((route) => ({
@@ -62,7 +67,8 @@ export async function attentionItems(context: PageContext, changes: Changes | un
       text: `Fewer visitors finish “${route.name}”`,
       detail: `Completion ${formatShare(route.completion_rate)}, down from ${formatShare(route.previous_completion_rate)}.`,
     }));
-  return [...failed, ...routes, ...(await webhookTrouble(context))];
+  const [failed, webhooks] = await Promise.all([failedVideos(context), webhookTrouble(context)]);
+  return [...failed, ...routes, ...webhooks];
 }
 
 export function attentionSection(items: Item[]): string {

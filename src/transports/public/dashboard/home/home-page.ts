@@ -84,6 +84,7 @@ async function homePage(context: PageContext) {
           series: [{ name: 'Views', points: daily.body.daily.map((day) => ({ label: formatDay(day.date), value: day.views })) }],
           format: formatCompact,
           xHeading: 'Day',
+          width: 960,
         })
       : '';
   const sentences = changed?.summary.length

@@ -24,7 +24,7 @@ test('home shows the numbers, the chart with its table, and the latest videos an
     assert.match(page.body, new RegExp(`<p class="label">(<a [^>]+>)?${label}(</a>)?</p>`), label);
   }
   assert.match(page.body, /<option value="7d" selected>Last 7 days<\/option>/);
-  assert.match(page.body, /<svg viewBox="0 0 640 220" role="img" aria-labelledby="views-by-day-title views-by-day-desc">/);
+  assert.match(page.body, /<svg viewBox="0 0 960 220" role="img" aria-labelledby="views-by-day-title views-by-day-desc">/);
   assert.equal((page.body.match(/<tr><th scope="row">/g) ?? []).length, 7, 'a row per day in the chart’s table');
   assert.match(page.body, /<h2 id="changes-heading">What changed<\/h2>/);
   assert.match(page.body, /Nothing needs you/);
@@ -57,4 +57,20 @@ test('an unknown period falls back to 28 days rather than failing', async (t) =>
   const page = await (await signIn(harness.app, owner.email, PASSWORD)).get('/app?range=forever&range=7d');
   assert.equal(page.statusCode, 200);
   assert.match(page.body, /The last 28 days/);
+});
+
+test('needs attention: a failed video and a webhook that gave up; only managers hear of webhooks', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const owner = await ws.addMember({ role: 'owner', password: PASSWORD });
+  const member = await ws.addMember({ role: 'member', password: PASSWORD });
+  const failedId = await ws.addVideo({ title: 'Broken upload', status: 'failed' });
+  const endpoint = await ws.addWebhookEndpoint();
+  await ws.addWebhookDelivery(endpoint.id);
+  const ownerPage = (await (await signIn(harness.app, owner.email, PASSWORD)).get('/app')).body;
+  assert.match(ownerPage, new RegExp(`<a href="/app/videos/${failedId}">“Broken upload” failed processing</a>`));
+  assert.match(ownerPage, /gave up on deliveries/);
+  const memberPage = (await (await signIn(harness.app, member.email, PASSWORD)).get('/app')).body;
+  assert.match(memberPage, /“Broken upload” failed processing/);
+  assert.doesNotMatch(memberPage, /Webhook/);
 });

@@ -39,9 +39,11 @@ export interface LineChartSpec {
   markers?: ChartMarker[];
   /** The first column's heading in the table ("Day", "Position"). */
   xHeading: string;
+  /** The drawing's width in its own units (640): a chart across a whole page is drawn wider, so its text stays small. */
+  width?: number;
 }
 
-const WIDTH = 640;
+const DEFAULT_WIDTH = 640;
 const HEIGHT = 220;
 const PAD = { left: 48, right: 12, top: 12, bottom: 28 };
 
@@ -53,13 +55,13 @@ export function niceTop(value: number): number {
   return 10 * power;
 }
 
-function axisTicks(top: number, format: (value: number) => string): string {
+function axisTicks(top: number, format: (value: number) => string, width: number): string {
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   return [0, 0.5, 1]
     .map((share) => {
       const y = PAD.top + plotHeight * (1 - share);
       return (
-        `<line class="grid" x1="${PAD.left}" x2="${WIDTH - PAD.right}" y1="${y}" y2="${y}"/>` +
+        `<line class="grid" x1="${PAD.left}" x2="${width - PAD.right}" y1="${y}" y2="${y}"/>` +
         `<text class="tick" x="${PAD.left - 6}" y="${y + 4}" text-anchor="end">${escapeHtml(format(top * share))}</text>`
       );
     })
@@ -68,12 +70,13 @@ function axisTicks(top: number, format: (value: number) => string): string {
 
 /** Up to six evenly spaced labels under the axis: enough to read, never crowded. */
 function xLabels(labels: string[], xOf: (index: number) => string): string {
+  const last = labels.length - 1;
   if (labels.length === 0) return '';
   const every = Math.max(1, Math.ceil(labels.length / 6));
   return labels
     .map((label, index) =>
-      index % every === 0 || index === labels.length - 1
-        ? `<text class="tick" x="${xOf(index)}" y="${HEIGHT - 8}" text-anchor="middle">${escapeHtml(label)}</text>`
+      (index % every === 0 && (index === last || last - index >= every / 2)) || index === last
+        ? `<text class="tick" x="${xOf(index)}" y="${HEIGHT - 8}" text-anchor="${index === 0 && last > 0 ? 'start' : index === last && last > 0 ? 'end' : 'middle'}">${escapeHtml(label)}</text>`
         : '',
     )
     .join('');
@@ -96,12 +99,18 @@ function numbersTable(spec: { id: string; xHeading: string; series: ChartSeries[
   return `<details class="numbers"><summary>The numbers</summary><div class="table-scroll"><table id="${escapeHtml(spec.id)}-table"><thead>${head}</thead><tbody>${rows}</tbody></table></div></details>`;
 }
 
-function figure(spec: { id: string; title: string; description: string }, svgBody: string, legend: string, table: string): string {
+function figure(
+  spec: { id: string; title: string; description: string },
+  width: number,
+  svgBody: string,
+  legend: string,
+  table: string,
+): string {
   const id = escapeHtml(spec.id);
   return (
     `<figure class="chart" aria-labelledby="${id}-caption">` +
     `<figcaption id="${id}-caption">${escapeHtml(spec.title)}</figcaption>` +
-    `<svg viewBox="0 0 ${WIDTH} ${HEIGHT}" role="img" aria-labelledby="${id}-title ${id}-desc">` +
+    `<svg viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-labelledby="${id}-title ${id}-desc">` +
     `<title id="${id}-title">${escapeHtml(spec.title)}</title><desc id="${id}-desc">${escapeHtml(spec.description)}</desc>${svgBody}</svg>` +
     legend +
     table +
@@ -111,10 +120,11 @@ function figure(spec: { id: string; title: string; description: string }, svgBod
 
 /** Lines over a shared horizontal axis (days, positions in a video), with optional markers. */
 export function lineChart(spec: LineChartSpec): string {
+  const width = spec.width ?? DEFAULT_WIDTH;
   const count = Math.max(...spec.series.map((s) => s.points.length), 0);
   const highest = Math.max(0, ...spec.series.flatMap((s) => s.points.map((p) => p.value)));
   const top = niceTop(Math.max(highest, spec.minimumTop ?? 0));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const x = (index: number) => (PAD.left + (count <= 1 ? plotWidth / 2 : (plotWidth * index) / (count - 1))).toFixed(1);
   const y = (value: number) => (PAD.top + plotHeight * (1 - Math.min(value, top) / top)).toFixed(1);
@@ -140,7 +150,8 @@ export function lineChart(spec: LineChartSpec): string {
       : '';
   return figure(
     spec,
-    axisTicks(top, spec.format) + xLabels(labels, x) + lines + markers,
+    width,
+    axisTicks(top, spec.format, width) + xLabels(labels, x) + lines + markers,
     legend,
     numbersTable({ ...spec, series: spec.series }),
   );
@@ -154,13 +165,15 @@ export interface BarChartSpec {
   format: (value: number) => string;
   xHeading: string;
   valueHeading: string;
+  width?: number;
 }
 
 /** Vertical bars, one per label (revenue by day, reach per step). */
 export function barChart(spec: BarChartSpec): string {
+  const width = spec.width ?? DEFAULT_WIDTH;
   const count = spec.bars.length;
   const top = niceTop(Math.max(0, ...spec.bars.map((bar) => bar.value)));
-  const plotWidth = WIDTH - PAD.left - PAD.right;
+  const plotWidth = width - PAD.left - PAD.right;
   const plotHeight = HEIGHT - PAD.top - PAD.bottom;
   const slot = count === 0 ? plotWidth : plotWidth / count;
   const barWidth = Math.max(1, slot * 0.7);
@@ -173,7 +186,8 @@ export function barChart(spec: BarChartSpec): string {
     .join('');
   return figure(
     spec,
-    axisTicks(top, spec.format) +
+    width,
+    axisTicks(top, spec.format, width) +
       xLabels(
         spec.bars.map((bar) => bar.label),
         xCenter,

@@ -110,8 +110,9 @@ function figure(
   return (
     `<figure class="chart" aria-labelledby="${id}-caption">` +
     `<figcaption id="${id}-caption">${escapeHtml(spec.title)}</figcaption>` +
-    `<svg viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-labelledby="${id}-title ${id}-desc">` +
-    `<title id="${id}-title">${escapeHtml(spec.title)}</title><desc id="${id}-desc">${escapeHtml(spec.description)}</desc>${svgBody}</svg>` +
+    // On a phone the drawing keeps a readable size and scrolls sideways inside its box.
+    `<div class="plot" tabindex="0"><svg viewBox="0 0 ${width} ${HEIGHT}" role="img" aria-labelledby="${id}-title ${id}-desc">` +
+    `<title id="${id}-title">${escapeHtml(spec.title)}</title><desc id="${id}-desc">${escapeHtml(spec.description)}</desc>${svgBody}</svg></div>` +
     legend +
     table +
     '</figure>'

@@ -34,7 +34,7 @@ function body(view: TwoFactorView): string {
     case 'off':
       return (
         '<section aria-labelledby="status-heading"><h2 id="status-heading">Status</h2>' +
-        '<p class="status"><span class="badge">Off</span><span>Your password alone signs you in.</span></p>' +
+        '<p class="status-row"><span class="badge">Off</span><span>Your password alone signs you in.</span></p>' +
         (view.hasPassword
           ? ''
           : '<p class="hint">Your account has no password yet, so a code would not be asked for until it has one.</p>') +
@@ -66,7 +66,7 @@ function body(view: TwoFactorView): string {
     case 'on':
       return (
         '<section aria-labelledby="status-heading"><h2 id="status-heading">Status</h2>' +
-        `<p class="status"><span class="badge on">On</span><span>Since ${dayOf(view.since)}. Signing in with your password also asks for a code.</span></p>` +
+        `<p class="status-row"><span class="badge on">On</span><span>Since ${dayOf(view.since)}. Signing in with your password also asks for a code.</span></p>` +
         '</section>' +
         '<section aria-labelledby="off-heading"><h2 id="off-heading">Turn off two-factor authentication</h2>' +
         `<form class="stack" method="post" action="/app/account/two-factor/disable" novalidate>${csrf}` +

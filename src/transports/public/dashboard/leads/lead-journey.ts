@@ -6,7 +6,7 @@
  * The summary above it (first and last touch, conversion, time to convert) is the journey's own.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
-import { formatClock, formatDate, formatMoney, formatShare, formatWatchTime } from '../kit/formats.ts';
+import { formatClock, formatDate, formatDateTime, formatMoney, formatShare, formatWatchTime } from '../kit/formats.ts';
 import { statusLabel, type VideoRef } from './lead-words.ts';
 
 export interface JourneyEntry {
@@ -73,7 +73,7 @@ function timeOf(iso: string, timeZone: string): string {
 }
 
 /** What happened, in a sentence of HTML (the video linked), and the step's class for its dot. */
-function describe(entry: JourneyEntry): { kind: string; what: string; more: string } {
+function describe(entry: JourneyEntry, timeZone: string): { kind: string; what: string; more: string } {
   const on = entry.video ? ` ${videoLink(entry.video)}` : '';
   switch (entry.kind) {
     case 'view': {
@@ -97,7 +97,7 @@ function describe(entry: JourneyEntry): { kind: string; what: string; more: stri
       return {
         kind: 'form',
         what: `Filled the form${on ? ` on${on}` : ''}`,
-        more: escapeHtml(entry.form?.fields.length ? `Asked: email, ${entry.form.fields.join(', ').replaceAll('_', ' ')}` : 'Asked: email'),
+        more: escapeHtml(`Asked: ${['email', ...(entry.form?.fields ?? []).filter((f) => f !== 'email')].join(', ').replaceAll('_', ' ')}`),
       };
     case 'note':
       return {
@@ -127,7 +127,7 @@ function describe(entry: JourneyEntry): { kind: string; what: string; more: stri
       return {
         kind: action === 'canceled' ? 'refund' : 'booking',
         what: `${escapeHtml(action === 'canceled' ? 'Canceled' : action === 'rescheduled' ? 'Rescheduled' : 'Booked')} ${escapeHtml(String(d.event_type ?? 'a call'))}`,
-        more: start ? `for ${escapeHtml(new Date(start).toISOString().slice(0, 16).replace('T', ' '))} UTC` : '',
+        more: start ? `for ${escapeHtml(formatDateTime(start, timeZone))}` : '',
       };
     }
     case 'route_choice': {
@@ -176,8 +176,8 @@ export function journeyTimeline(journey: Journey, timeZone: string, options: { a
         (group) =>
           `<li class="journey-day"><h3 class="journey-date">${escapeHtml(group.day)}</h3><ol class="journey-steps">${group.entries
             .map((entry) => {
-              const step = describe(entry);
-              return `<li class="step ${step.kind}"><span class="dot" aria-hidden="true"></span>${timeOf(entry.at, timeZone)}<div class="step-body"><span class="step-what">${step.what}</span>${
+              const step = describe(entry, timeZone);
+              return `<li class="step k-${step.kind}"><span class="dot" aria-hidden="true"></span>${timeOf(entry.at, timeZone)}<div class="step-body"><span class="step-what">${step.what}</span>${
                 step.more ? `<span class="step-more">${step.more}</span>` : ''
               }</div></li>`;
             })

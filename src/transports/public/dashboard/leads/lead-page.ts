@@ -99,7 +99,7 @@ export async function renderLead(
     detailsSection(lead, shown, timeZone) +
     (writable ? editSection(ctx, lead, state.form) : '') +
     (outcomesAnswer ? outcomesSection(lead, outcomesAnswer.ok ? outcomesAnswer.body : null, timeZone) : '') +
-    bookingsSection(journey) +
+    bookingsSection(journey, timeZone) +
     '</div></div>';
   return ctx.page(title, content, { status: state.status ?? 200 });
 }
@@ -130,8 +130,8 @@ function notesSection(
   const value = form?.form === 'notes' ? (form.values.notes ?? '') : '';
   const add = writable
     ? `<form class="fields note-form" method="post" action="/app/leads/${escapeHtml(lead.lead_id)}/notes">${csrfField(ctx.csrf)}${formAlert(problems)}` +
-      `<label for="lead-note">Note<textarea id="lead-note" name="notes" rows="3" maxlength="5000" required${invalidAttributes(problems, 'notes', 'lead-note')}>${escapeHtml(value)}</textarea>` +
-      `${fieldError(problems, 'notes', 'lead-note', 'The note')}</label><button type="submit" class="primary">Add note</button></form>`
+      `<div class="field-box"><label for="lead-note">Note</label><textarea id="lead-note" name="notes" rows="3" maxlength="5000" required${invalidAttributes(problems, 'notes', 'lead-note')}>${escapeHtml(value)}</textarea>` +
+      `${fieldError(problems, 'notes', 'lead-note', 'The note')}</div><button type="submit" class="primary">Add note</button></form>`
     : '';
   const list = notes.length
     ? `<ul class="notes">${notes
@@ -176,13 +176,13 @@ function editSection(ctx: PageContext, lead: LeadSnapshot, form?: FormState): st
   return (
     `<section class="lead-edit" aria-labelledby="edit-heading"><h2 id="edit-heading">Status and tags</h2>` +
     `<form class="fields" method="post" action="/app/leads/${escapeHtml(lead.lead_id)}/edit">${csrfField(ctx.csrf)}${formAlert(problems)}` +
-    `<label for="lead-status">Status<select id="lead-status" name="status"${invalidAttributes(problems, 'status', 'lead-status')}>${LEAD_STATUSES.map(
+    `<div class="field-box"><label for="lead-status">Status</label><select id="lead-status" name="status"${invalidAttributes(problems, 'status', 'lead-status')}>${LEAD_STATUSES.map(
       (s) => `<option value="${s}"${s === status ? ' selected' : ''}>${statusLabel(s)}</option>`,
-    ).join('')}</select>${fieldError(problems, 'status', 'lead-status', 'Status')}</label>` +
-    `<label for="lead-tags">Tags<span class="hint" id="lead-tags-hint">Separated by commas; this list replaces the lead’s tags.</span>` +
+    ).join('')}</select>${fieldError(problems, 'status', 'lead-status', 'Status')}</div>` +
+    `<div class="field-box"><label for="lead-tags">Tags</label><span class="hint" id="lead-tags-hint">Separated by commas; this list replaces the lead’s tags.</span>` +
     `<input id="lead-tags" type="text" name="tags" value="${escapeHtml(tags)}" aria-describedby="lead-tags-hint${problems.tags?.length ? ' lead-tags-error' : ''}"${
       problems.tags?.length ? ' aria-invalid="true"' : ''
-    }>${fieldError(problems, 'tags', 'lead-tags', 'Tags')}</label>` +
+    }>${fieldError(problems, 'tags', 'lead-tags', 'Tags')}</div>` +
     '<button type="submit" class="primary">Save</button></form></section>'
   );
 }
@@ -218,7 +218,7 @@ function outcomesSection(lead: LeadSnapshot, list: OutcomeList | null, timeZone:
 }
 
 /** Bookings from the journey's booking steps: each booking as it stands after its latest step. */
-function bookingsSection(journey: Journey | null): string {
+function bookingsSection(journey: Journey | null, timeZone: string): string {
   const latest = new Map<string, JourneyEntry>();
   for (const entry of journey?.entries ?? []) {
     const id = entry.kind === 'booking' ? entry.details?.booking_id : undefined;
@@ -231,7 +231,7 @@ function bookingsSection(journey: Journey | null): string {
           const d = entry.details ?? {};
           const action = String(d.action ?? 'booked');
           const start = typeof d.start === 'string' ? d.start : '';
-          const when = start ? `${new Date(start).toISOString().slice(0, 16).replace('T', ' ')} UTC` : '';
+          const when = start ? formatDateTime(start, timeZone) : '';
           return `<li><div><strong>${escapeHtml(String(d.event_type ?? 'Call'))}</strong><p class="meta">${escapeHtml(when)}</p></div><span class="status ${
             action === 'canceled' ? 'failed' : 'succeeded'
           }">${action === 'canceled' ? 'Canceled' : action === 'rescheduled' ? 'Rescheduled' : 'Booked'}</span></li>`;

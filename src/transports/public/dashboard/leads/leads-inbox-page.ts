@@ -58,23 +58,23 @@ function options(values: readonly string[], selected: string | undefined, label:
 function filterForm(filters: Record<string, string>, videos: VideoRef[], problems: FormProblems): string {
   const videoTitles = new Map(videos.map((v) => [v.video_id, v.title]));
   const input = (name: string, label: string, type: string, extra = '') =>
-    `<label for="leads-${name}">${label}<input id="leads-${name}" type="${type}" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${extra}${invalidAttributes(problems, name, `leads-${name}`)}>${fieldError(problems, name, `leads-${name}`, label)}</label>`;
+    `<div class="field-box"><label for="leads-${name}">${label}</label><input id="leads-${name}" type="${type}" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${extra}${invalidAttributes(problems, name, `leads-${name}`)}>${fieldError(problems, name, `leads-${name}`, label)}</div>`;
   return (
     '<form class="filters leads-filters" method="get" action="/app/leads" role="search" aria-label="Filter leads">' +
     input('search', 'Search', 'search', ' placeholder="Name, email or note" maxlength="200"') +
-    `<label for="leads-status">Status<select id="leads-status" name="status">${options(LEAD_STATUSES, filters.status, statusLabel, 'Any status')}</select></label>` +
-    `<label for="leads-source">Source<select id="leads-source" name="source">${options(LEAD_SOURCES, filters.source, sourceLabel, 'Any source')}</select></label>` +
-    `<label for="leads-video">Video<select id="leads-video" name="video_id"${invalidAttributes(problems, 'video_id', 'leads-video')}>${options(
+    `<div class="field-box"><label for="leads-status">Status</label><select id="leads-status" name="status">${options(LEAD_STATUSES, filters.status, statusLabel, 'Any status')}</select></div>` +
+    `<div class="field-box"><label for="leads-source">Source</label><select id="leads-source" name="source">${options(LEAD_SOURCES, filters.source, sourceLabel, 'Any source')}</select></div>` +
+    `<div class="field-box"><label for="leads-video">Video</label><select id="leads-video" name="video_id"${invalidAttributes(problems, 'video_id', 'leads-video')}>${options(
       videos.map((v) => v.video_id),
       filters.video_id,
       (id) => videoTitles.get(id) ?? id,
       'Any video',
-    )}</select>${fieldError(problems, 'video_id', 'leads-video', 'Video')}</label>` +
+    )}</select>${fieldError(problems, 'video_id', 'leads-video', 'Video')}</div>` +
     input('from_date', 'Captured from', 'date') +
     input('to_date', 'Captured to', 'date') +
-    `<label for="leads-sort">Sort<select id="leads-sort" name="sort">${Object.entries(SORTS)
+    `<div class="field-box"><label for="leads-sort">Sort</label><select id="leads-sort" name="sort">${Object.entries(SORTS)
       .map(([value, label]) => `<option value="${value}"${(filters.sort ?? 'engagement') === value ? ' selected' : ''}>${label}</option>`)
-      .join('')}</select></label>` +
+      .join('')}</select></div>` +
     '<div class="filter-buttons"><button type="submit" class="primary">Apply</button>' +
     (Object.keys(filters).length > 0 ? '<a class="button" href="/app/leads">Clear</a>' : '') +
     '</div></form>'
@@ -93,7 +93,7 @@ function leadRow(lead: LeadSnapshot, timeZone: string): string {
     `<tr><th scope="row"><div class="lead-who">${who}</div></th>` +
     `<td>${statusPill(lead.status)}</td>` +
     `<td>${shareBar(lead.engagement_score / 100, String(lead.engagement_score))}</td>` +
-    `<td>${escapeHtml(source)}</td><td>${tags}</td>` +
+    `<td class="lead-source">${escapeHtml(source)}</td><td>${tags}</td>` +
     `<td><time datetime="${escapeHtml(lead.created_at)}">${escapeHtml(formatDate(lead.created_at, timeZone))}</time></td>` +
     `<td><time datetime="${escapeHtml(lead.last_activity_at)}">${escapeHtml(formatDate(lead.last_activity_at, timeZone))}</time></td></tr>`
   );

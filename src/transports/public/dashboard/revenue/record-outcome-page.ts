@@ -8,7 +8,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
 import { csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
-import { type FormProblems, fieldError, formAlert, invalidAttributes, problemsOf } from '../leads/form-problems.ts';
+import { type FormProblems, fieldError, formAlert, problemsOf } from '../leads/form-problems.ts';
 import { minorDigits } from '../leads/lead-journey.ts';
 import type { LeadSnapshot, VideoRef } from '../leads/lead-words.ts';
 import { kindLabel, OUTCOME_KINDS, OUTCOME_STATUSES, outcomeStatusLabel } from './outcome-words.ts';
@@ -75,7 +75,7 @@ async function renderForm(
   ]);
   const field = (name: string, label: string, control: string, hint = '') => {
     const id = `outcome-${name}`;
-    return `<label for="${id}">${label}${hint ? `<span class="hint" id="${id}-hint">${hint}</span>` : ''}${control}${fieldError(problems, name, id, label)}</label>`;
+    return `<div class="field-box"><label for="${id}">${label}</label>${hint ? `<span class="hint" id="${id}-hint">${hint}</span>` : ''}${control}${fieldError(problems, name, id, label)}</div>`;
   };
   const attrs = (name: string, hint = false) => {
     const id = `outcome-${name}`;

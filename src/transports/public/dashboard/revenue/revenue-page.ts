@@ -53,20 +53,20 @@ function select(
 ): string {
   const id = `ledger-${name}`;
   return (
-    `<label for="${id}">${label}<select id="${id}" name="${name}"${invalidAttributes(problems, name, id)}><option value="">${escapeHtml(any)}</option>` +
+    `<div class="field-box"><label for="${id}">${label}</label><select id="${id}" name="${name}"${invalidAttributes(problems, name, id)}><option value="">${escapeHtml(any)}</option>` +
     values.map((v) => `<option value="${escapeHtml(v)}"${v === selected ? ' selected' : ''}>${escapeHtml(words(v))}</option>`).join('') +
-    `</select>${fieldError(problems, name, id, label)}</label>`
+    `</select>${fieldError(problems, name, id, label)}</div>`
   );
 }
 
 function filterForm(filters: Record<string, string>, videos: VideoRef[], leadName: string | null, problems: FormProblems): string {
   const titles = new Map(videos.map((v) => [v.video_id, v.title]));
   const date = (name: string, label: string) =>
-    `<label for="ledger-${name}">${label}<input id="ledger-${name}" type="date" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${invalidAttributes(
+    `<div class="field-box"><label for="ledger-${name}">${label}</label><input id="ledger-${name}" type="date" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${invalidAttributes(
       problems,
       name,
       `ledger-${name}`,
-    )}>${fieldError(problems, name, `ledger-${name}`, label)}</label>`;
+    )}>${fieldError(problems, name, `ledger-${name}`, label)}</div>`;
   const lead = filters.lead_id
     ? `<input type="hidden" name="lead_id" value="${escapeHtml(filters.lead_id)}"><p class="chip">Lead: <a href="/app/leads/${escapeHtml(filters.lead_id)}">${escapeHtml(
         leadName ?? 'this lead',

@@ -24,11 +24,11 @@ export function stripeSection(ctx: PageContext, workspace: WorkspaceView | null,
     '</ol>';
   const form = manage
     ? `<form class="fields stripe-form" method="post" action="/app/revenue/stripe">${csrfField(ctx.csrf)}${formAlert(problems)}` +
-      `<label for="stripe-secret">Signing secret<input id="stripe-secret" type="password" name="stripe_webhook_secret" autocomplete="off" spellcheck="false" placeholder="whsec_…"${invalidAttributes(
+      `<div class="field-box"><label for="stripe-secret">Signing secret</label><input id="stripe-secret" type="password" name="stripe_webhook_secret" autocomplete="off" spellcheck="false" placeholder="whsec_…"${invalidAttributes(
         problems,
         'stripe_webhook_secret',
         'stripe-secret',
-      )}>${fieldError(problems, 'stripe_webhook_secret', 'stripe-secret', 'The signing secret')}</label>` +
+      )}>${fieldError(problems, 'stripe_webhook_secret', 'stripe-secret', 'The signing secret')}</div>` +
       `<div class="buttons"><button type="submit" class="primary" name="intent" value="save">${connected ? 'Replace secret' : 'Save secret'}</button>` +
       (connected ? '<button type="submit" class="quiet-danger" name="intent" value="remove">Disconnect Stripe</button>' : '') +
       '</div></form>'

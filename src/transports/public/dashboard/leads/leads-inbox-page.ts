@@ -91,11 +91,11 @@ function leadRow(lead: LeadSnapshot, timeZone: string): string {
   const source = lead.source_video ? `${sourceLabel(lead.source)}: ${lead.source_video.title}` : sourceLabel(lead.source);
   return (
     `<tr><th scope="row"><div class="lead-who">${who}</div></th>` +
-    `<td>${statusPill(lead.status)}</td>` +
-    `<td>${shareBar(lead.engagement_score / 100, String(lead.engagement_score))}</td>` +
-    `<td class="lead-source">${escapeHtml(source)}</td><td>${tags}</td>` +
-    `<td><time datetime="${escapeHtml(lead.created_at)}">${escapeHtml(formatDate(lead.created_at, timeZone))}</time></td>` +
-    `<td><time datetime="${escapeHtml(lead.last_activity_at)}">${escapeHtml(formatDate(lead.last_activity_at, timeZone))}</time></td></tr>`
+    `<td class="lead-state">${statusPill(lead.status)}</td>` +
+    `<td data-label="Engagement">${shareBar(lead.engagement_score / 100, String(lead.engagement_score))}</td>` +
+    `<td class="lead-source" data-label="Source">${escapeHtml(source)}</td><td data-label="Tags"${lead.tags.length ? '' : ' class="no-tags"'}>${tags}</td>` +
+    `<td data-label="Captured"><time datetime="${escapeHtml(lead.created_at)}">${escapeHtml(formatDate(lead.created_at, timeZone))}</time></td>` +
+    `<td data-label="Last activity"><time datetime="${escapeHtml(lead.last_activity_at)}">${escapeHtml(formatDate(lead.last_activity_at, timeZone))}</time></td></tr>`
   );
 }
 

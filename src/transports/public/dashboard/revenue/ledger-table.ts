@@ -50,13 +50,14 @@ function row(outcome: OutcomeView, timeZone: string, mayRefund: boolean): string
   const what = `<strong>${escapeHtml(kindLabel(outcome.kind))}</strong>${outcome.description ? `<span class="meta">${escapeHtml(outcome.description)}</span>` : ''}`;
   const refundable = mayRefund && outcome.kind === 'purchase' && outcome.status === 'succeeded';
   return (
-    `<tr><td><time datetime="${escapeHtml(outcome.occurred_at)}">${escapeHtml(formatDate(outcome.occurred_at, timeZone))}</time></td>` +
+    `<tr><td class="entry-date"><time datetime="${escapeHtml(outcome.occurred_at)}">${escapeHtml(formatDate(outcome.occurred_at, timeZone))}</time></td>` +
     `<th scope="row"><div class="entry-what">${what}</div></th>` +
     `<td class="number amount${outcome.kind === 'refund' ? ' refund' : ''}">${escapeHtml(signedAmount(outcome))}</td>` +
-    `<td>${outcomeStatusPill(outcome.status)}</td><td>${lead}</td>` +
-    `<td>${videoCell(outcome.first_touch_video)}</td><td>${videoCell(outcome.last_touch_video)}</td><td>${videoCell(outcome.video)}</td>` +
-    `<td>${escapeHtml(outcome.source === 'api' ? 'API' : outcome.source.charAt(0).toUpperCase() + outcome.source.slice(1))}</td>` +
-    (mayRefund ? `<td>${refundable ? refundLink(outcome) : ''}</td>` : '') +
+    `<td class="entry-status">${outcomeStatusPill(outcome.status)}</td><td data-label="Lead">${lead}</td>` +
+    `<td data-label="First touch">${videoCell(outcome.first_touch_video)}</td><td data-label="Last touch">${videoCell(outcome.last_touch_video)}</td>` +
+    `<td data-label="Credited"${outcome.video ? '' : ' class="no-value"'}>${videoCell(outcome.video)}</td>` +
+    `<td data-label="Source">${escapeHtml(outcome.source === 'api' ? 'API' : outcome.source.charAt(0).toUpperCase() + outcome.source.slice(1))}</td>` +
+    (mayRefund ? `<td class="entry-actions${refundable ? '' : ' no-value'}">${refundable ? refundLink(outcome) : ''}</td>` : '') +
     '</tr>'
   );
 }

@@ -58,15 +58,18 @@ export function revenueChartSection(answer: Answer<DailyRevenue> | undefined): s
       }));
       const best = bars.reduce((a, b) => (b.value > a.value ? b : a), bars[0] ?? { label: '', value: 0 });
       const format = (value: number) => moneyOfMinor(value, currency);
-      return barChart({
-        id: `revenue-${currency.toLowerCase()}`,
-        title: `Net revenue in ${currency}, ${range}`,
-        description: `${format(total?.value ?? 0)} net over ${bars.length} days (${format(total?.purchased ?? 0)} purchased, ${format(total?.refunded ?? 0)} refunded); the best day was ${best.label} with ${format(best.value)}.`,
-        bars,
-        format: compactMoney(currency),
-        xHeading: 'Day',
-        valueHeading: `Net ${currency}`,
-      });
+      // On a phone the chart keeps a readable size and scrolls sideways inside its frame.
+      return `<div class="chart-frame" tabindex="0" role="group" aria-label="Net revenue in ${escapeHtml(currency)}, scrolls sideways">${barChart(
+        {
+          id: `revenue-${currency.toLowerCase()}`,
+          title: `Net revenue in ${currency}`,
+          description: `${range}: ${format(total?.value ?? 0)} net over ${bars.length} days (${format(total?.purchased ?? 0)} purchased, ${format(total?.refunded ?? 0)} refunded); the best day was ${best.label} with ${format(best.value)}.`,
+          bars,
+          format: compactMoney(currency),
+          xHeading: 'Day',
+          valueHeading: `Net ${currency}`,
+        },
+      )}</div>`;
     })
     .join('');
   return wrap(`<p class="meta">${escapeHtml(range)}, in ${escapeHtml(daily.time_zone)} days; purchases minus refunds.</p>${charts}`);

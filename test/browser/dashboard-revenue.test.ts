@@ -85,7 +85,7 @@ test('an owner reads revenue, filters the ledger, records an outcome and a refun
   await page.getByLabel('Lead email').fill('walk-in@example.com');
   await page.getByLabel('Description').fill('Workshop seat, paid at the door');
   await page.getByRole('button', { name: 'Record outcome' }).click();
-  await page.getByText('Amount must be an amount such as 49.00.').waitFor();
+  await page.getByText('Amount must be a number such as 49.00.').waitFor();
   assert.equal(await page.getByLabel('Description').inputValue(), 'Workshop seat, paid at the door');
   await assertAccessible(page, 'the record form with a problem');
   await saveScreenshot(page, 'revenue-record');

@@ -168,7 +168,7 @@ async function record(ctx: PageContext): Promise<FastifyReply> {
   const amount = minorUnits(values.amount ?? '', currency);
   const local: FormProblems = {};
   if (values.amount === '') local.amount = ['is required'];
-  else if (amount === undefined) local.amount = [`must be an amount such as ${minorDigits(currency || 'USD') === 0 ? '500' : '49.00'}`];
+  else if (amount === undefined) local.amount = [`must be a number such as ${minorDigits(currency || 'USD') === 0 ? '500' : '49.00'}`];
   if (values.occurred_on && !occurredAt(values.occurred_on, new Date())) local.occurred_on = ['must be a day (YYYY-MM-DD)'];
   if (Object.keys(local).length > 0) return renderForm(ctx, values, local, 400);
   const input: Record<string, unknown> = { kind: values.kind || 'purchase', amount, currency, status: values.status || 'succeeded' };

@@ -97,7 +97,7 @@ test('recording an outcome and a refund by hand; problems beside their fields; r
     description: 'Kept',
   });
   assert.equal(wrong.statusCode, 400);
-  assert.match(wrong.body, /id="outcome-amount-error">Amount must be an amount such as 49\.00\./);
+  assert.match(wrong.body, /id="outcome-amount-error">Amount must be a number such as 49\.00\./);
   assert.match(wrong.body, /value="Kept"/);
   const unknown = await person.post('/app/revenue/new', { csrf, kind: 'purchase', amount: '10', currency: 'XYZ', lead_id: leadId });
   assert.equal(unknown.statusCode, 400);

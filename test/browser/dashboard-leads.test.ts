@@ -30,14 +30,12 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
 }
 
 async function assertNoSideScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // A string, run in the page: the tests are compiled without the DOM's types.
+  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   // Which elements stick out, to say where to look when it fails.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('.table-scroll'))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  );
+  const wide = (await page.evaluate(
+    `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('.table-scroll')).slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className)`,
+  )) as string[];
   assert.ok(width <= 375, `${what} scrolls sideways at 375 px (${width} px wide): ${wide.join(', ')}`);
 }
 
@@ -91,6 +89,7 @@ test('an owner finds a lead, reads its journey, adds a note and changes its stat
   const journey = page.getByRole('list', { name: 'Journey, oldest first' });
   assert.ok((await journey.locator('li.step').count()) > 0, 'the journey has steps');
   assert.ok((await journey.getByText(/^Watched/).count()) > 0, 'views of videos are on it');
+  await page.getByRole('img', { name: 'The lead’s journey across videos' }).waitFor();
   await assertAccessible(page, 'the lead page');
   await saveScreenshot(page, 'lead-page');
 

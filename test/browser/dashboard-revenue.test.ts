@@ -29,14 +29,12 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
 }
 
 async function assertNoSideScroll(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  // A string, run in the page: the tests are compiled without the DOM's types.
+  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   // Which elements stick out, to say where to look when it fails.
-  const wide = await page.evaluate(() =>
-    [...document.querySelectorAll('body *')]
-      .filter((element) => element.getBoundingClientRect().right > 376 && !element.closest('.table-scroll'))
-      .slice(0, 5)
-      .map((element) => `${element.tagName.toLowerCase()}.${element.className}`),
-  );
+  const wide = (await page.evaluate(
+    `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('.table-scroll')).slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className)`,
+  )) as string[];
   assert.ok(width <= 375, `${what} scrolls sideways at 375 px (${width} px wide): ${wide.join(', ')}`);
 }
 

@@ -28,6 +28,8 @@ test('the lead page shows the journey, notes and outcomes to every role, the for
     assert.equal(page.statusCode, 200, role);
     assert.match(page.body, /<h2 id="journey-heading">Journey<\/h2>/);
     assert.match(page.body, /Purchase \$49\.00/, 'the purchase is a step of the journey');
+    assert.match(page.body, /<svg [^>]*role="img" aria-labelledby="journey-chart-title journey-chart-desc">/, 'the journey drawn');
+    assert.match(page.body, />Revenue and calls<\/text>/);
     assert.match(page.body, /Status New → Customer/, 'and so is the status it caused');
     assert.match(page.body, /Asked about the annual plan/);
     assert.match(page.body, /<strong>\$49\.00<\/strong>/, 'net per currency among the outcomes');

@@ -13,6 +13,7 @@ import { formatDate, formatDateTime } from '../kit/formats.ts';
 import { csrfField, type PageContext } from '../kit/page-route.ts';
 import { kindLabel, type OutcomeList, outcomeStatusPill, signedAmount } from '../revenue/outcome-words.ts';
 import { type FormProblems, fieldError, formAlert, invalidAttributes } from './form-problems.ts';
+import { journeyChart } from './journey-chart.ts';
 import { type Journey, type JourneyEntry, journeySummary, journeyTimeline, moneyOfMinor } from './lead-journey.ts';
 import { LEAD_STATUSES, type LeadSnapshot, sourceLabel, statusLabel, statusPill, type WorkspaceView } from './lead-words.ts';
 
@@ -107,6 +108,7 @@ export async function renderLead(
 function journeySection(ctx: PageContext, lead: LeadSnapshot, journey: Journey | null, timeZone: string): string {
   const body = journey
     ? journeySummary(journey, timeZone) +
+      journeyChart(journey, timeZone) +
       journeyTimeline(journey, timeZone, {
         all: ctx.query.journey === 'all',
         moreHref: `/app/leads/${lead.lead_id}?journey=all#journey-heading`,

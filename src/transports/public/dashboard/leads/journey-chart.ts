@@ -130,10 +130,12 @@ export function journeyChart(journey: Journey, timeZone: string): string {
     '<ul class="legend"><li><span class="swatch j-view-swatch" aria-hidden="true"></span>View (larger: more watched)</li><li><span class="swatch j-act-swatch" aria-hidden="true"></span>Click, form or choice</li>' +
     (money.length ? '<li><span class="swatch j-money-swatch" aria-hidden="true"></span>Purchase or call</li>' : '') +
     '</ul>';
+  // On a phone the picture keeps a readable size and scrolls sideways inside its frame (revenue.css).
   return (
+    '<div class="chart-frame" tabindex="0" role="group" aria-label="The journey across videos, scrolls sideways">' +
     '<figure class="chart journey-chart" aria-labelledby="journey-chart-caption"><figcaption id="journey-chart-caption">Across videos</figcaption>' +
     `<svg viewBox="0 0 ${WIDTH} ${height}" role="img" aria-labelledby="journey-chart-title journey-chart-desc"><title id="journey-chart-title">The lead’s journey across videos</title><desc id="journey-chart-desc">${escapeHtml(
       description,
-    )}</desc>${rows}${axis}</svg>${legend}${table}</figure>`
+    )}</desc>${rows}${axis}</svg>${legend}${table}</figure></div>`
   );
 }

@@ -47,16 +47,28 @@ function row(outcome: OutcomeView, timeZone: string, mayRefund: boolean): string
   const lead = outcome.lead
     ? `<a href="/app/leads/${escapeHtml(outcome.lead.lead_id)}">${escapeHtml(outcome.lead.name ?? outcome.lead.email)}</a>`
     : '<span class="meta">No lead</span>';
-  const what = `<strong>${escapeHtml(kindLabel(outcome.kind))}</strong>${outcome.description ? `<span class="meta">${escapeHtml(outcome.description)}</span>` : ''}`;
+  const source = outcome.source === 'api' ? 'API' : outcome.source.charAt(0).toUpperCase() + outcome.source.slice(1);
+  const what = `<strong>${escapeHtml(kindLabel(outcome.kind))}</strong><span class="meta">${escapeHtml(
+    outcome.description ? `${outcome.description} · ${source}` : `From ${source === 'API' ? 'the API' : source}`,
+  )}</span>`;
   const refundable = mayRefund && outcome.kind === 'purchase' && outcome.status === 'succeeded';
+  const touches = [
+    ['First touch', outcome.first_touch_video],
+    ['Last touch', outcome.last_touch_video],
+    ['Credited', outcome.video],
+  ] as const;
+  const credit = touches.some(([, video]) => video)
+    ? touches
+        .filter(([, video]) => video)
+        .map(([label, video]) => `<span class="touch"><span class="meta">${label}</span> ${videoCell(video)}</span>`)
+        .join('')
+    : '<span class="meta">No video</span>';
   return (
     `<tr><td class="entry-date"><time datetime="${escapeHtml(outcome.occurred_at)}">${escapeHtml(formatDate(outcome.occurred_at, timeZone))}</time></td>` +
     `<th scope="row"><div class="entry-what">${what}</div></th>` +
     `<td class="number amount${outcome.kind === 'refund' ? ' refund' : ''}">${escapeHtml(signedAmount(outcome))}</td>` +
     `<td class="entry-status">${outcomeStatusPill(outcome.status)}</td><td data-label="Lead">${lead}</td>` +
-    `<td data-label="First touch">${videoCell(outcome.first_touch_video)}</td><td data-label="Last touch">${videoCell(outcome.last_touch_video)}</td>` +
-    `<td data-label="Credited"${outcome.video ? '' : ' class="no-value"'}>${videoCell(outcome.video)}</td>` +
-    `<td data-label="Source">${escapeHtml(outcome.source === 'api' ? 'API' : outcome.source.charAt(0).toUpperCase() + outcome.source.slice(1))}</td>` +
+    `<td class="entry-credit">${credit}</td>` +
     (mayRefund ? `<td class="entry-actions${refundable ? '' : ' no-value'}">${refundable ? refundLink(outcome) : ''}</td>` : '') +
     '</tr>'
   );
@@ -66,7 +78,7 @@ export function ledgerTable(list: OutcomeList, timeZone: string, mayRefund: bool
   return (
     '<div class="table-scroll"><table class="ledger"><caption class="visually-hidden">Ledger entries, newest first</caption><thead><tr>' +
     '<th scope="col">Date</th><th scope="col">Entry</th><th scope="col" class="number">Amount</th><th scope="col">Status</th><th scope="col">Lead</th>' +
-    '<th scope="col">First touch</th><th scope="col">Last touch</th><th scope="col">Credited video</th><th scope="col">Source</th>' +
+    '<th scope="col">Videos</th>' +
     (mayRefund ? '<th scope="col"><span class="visually-hidden">Actions</span></th>' : '') +
     '</tr></thead><tbody>' +
     list.outcomes.map((o) => row(o, timeZone, mayRefund)).join('') +

@@ -55,7 +55,12 @@ function options(values: readonly string[], selected: string | undefined, label:
   );
 }
 
-function filterForm(filters: Record<string, string>, videos: VideoRef[], problems: FormProblems): string {
+function filterForm(filters: Record<string, string>, listed: VideoRef[], problems: FormProblems): string {
+  // The list holds the first 100 videos; a video chosen by a link from elsewhere stays chosen.
+  const videos =
+    filters.video_id && !listed.some((v) => v.video_id === filters.video_id)
+      ? [...listed, { video_id: filters.video_id, title: 'The chosen video' }]
+      : listed;
   const videoTitles = new Map(videos.map((v) => [v.video_id, v.title]));
   const input = (name: string, label: string, type: string, extra = '') =>
     `<div class="field-box"><label for="leads-${name}">${label}</label><input id="leads-${name}" type="${type}" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${extra}${invalidAttributes(problems, name, `leads-${name}`)}>${fieldError(problems, name, `leads-${name}`, label)}</div>`;

@@ -59,7 +59,12 @@ function select(
   );
 }
 
-function filterForm(filters: Record<string, string>, videos: VideoRef[], leadName: string | null, problems: FormProblems): string {
+function filterForm(filters: Record<string, string>, listed: VideoRef[], leadName: string | null, problems: FormProblems): string {
+  // The list holds the first 100 videos; a video chosen by a link from elsewhere stays chosen.
+  const videos =
+    filters.video_id && !listed.some((v) => v.video_id === filters.video_id)
+      ? [...listed, { video_id: filters.video_id, title: 'The chosen video' }]
+      : listed;
   const titles = new Map(videos.map((v) => [v.video_id, v.title]));
   const date = (name: string, label: string) =>
     `<div class="field-box"><label for="ledger-${name}">${label}</label><input id="ledger-${name}" type="date" name="${name}" value="${escapeHtml(filters[name] ?? '')}"${invalidAttributes(

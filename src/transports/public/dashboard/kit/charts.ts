@@ -181,7 +181,8 @@ export function barChart(spec: BarChartSpec): string {
   const xCenter = (index: number) => (PAD.left + slot * index + slot / 2).toFixed(1);
   const bars = spec.bars
     .map((bar, index) => {
-      const height = (plotHeight * Math.min(bar.value, top)) / top;
+      // A negative value (a day of net refunds) draws no bar; its number is in the table.
+      const height = (plotHeight * Math.max(0, Math.min(bar.value, top))) / top;
       return `<rect class="bar" x="${(Number(xCenter(index)) - barWidth / 2).toFixed(1)}" y="${(PAD.top + plotHeight - height).toFixed(1)}" width="${barWidth.toFixed(1)}" height="${height.toFixed(1)}"><title>${escapeHtml(`${bar.label}: ${spec.format(bar.value)}`)}</title></rect>`;
     })
     .join('');

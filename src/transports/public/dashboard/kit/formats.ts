@@ -71,11 +71,18 @@ export function formatDay(day: string): string {
  */
 export function formatMoney(minorUnits: number, currency: string): string {
   try {
-    const format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    const digits = format.resolvedOptions().maximumFractionDigits ?? 2;
-    return format.format(minorUnits / 10 ** digits);
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minorUnits / 10 ** minorUnitDigits(currency));
   } catch {
     return `${minorUnits} ${currency} (minor units)`;
+  }
+}
+
+/** How many digits a currency's minor unit has: 2 for USD (cents), 0 for JPY; 2 for a code Intl does not know. */
+export function minorUnitDigits(currency: string): number {
+  try {
+    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+  } catch {
+    return 2;
   }
 }
 

@@ -47,19 +47,6 @@ export const JOURNEY_SHOWN = 60;
 
 const OUTCOME_WORDS: Record<string, string> = { purchase: 'Purchase', booked_call: 'Booked call', refund: 'Refund' };
 
-/** A value in minor units written in its currency (4900 USD: $49.00; JPY has no minor unit). */
-export function moneyOfMinor(value: number, currency: string): string {
-  return formatMoney(value / 10 ** minorDigits(currency), currency);
-}
-
-export function minorDigits(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
-  }
-}
-
 function videoLink(video: VideoRef | null): string {
   return video ? `<a href="/app/videos/${escapeHtml(video.video_id)}">${escapeHtml(video.title)}</a>` : '';
 }
@@ -116,7 +103,7 @@ function describe(entry: JourneyEntry, timeZone: string): { kind: string; what: 
       if (!outcome) return { kind: 'money', what: 'An outcome', more: '' };
       return {
         kind: outcome.kind === 'refund' ? 'refund' : 'money',
-        what: `${escapeHtml(OUTCOME_WORDS[outcome.kind] ?? outcome.kind)} ${escapeHtml(moneyOfMinor(outcome.value, outcome.currency))}`,
+        what: `${escapeHtml(OUTCOME_WORDS[outcome.kind] ?? outcome.kind)} ${escapeHtml(formatMoney(outcome.value, outcome.currency))}`,
         more: escapeHtml(outcome.status === 'succeeded' ? '' : outcome.status),
       };
     }

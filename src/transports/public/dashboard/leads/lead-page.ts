@@ -9,12 +9,12 @@
 import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
 import { confirmControl } from '../kit/confirm-dialog.ts';
-import { formatDate, formatDateTime } from '../kit/formats.ts';
+import { formatDate, formatDateTime, formatMoney } from '../kit/formats.ts';
 import { csrfField, type PageContext } from '../kit/page-route.ts';
 import { kindLabel, type OutcomeList, outcomeStatusPill, signedAmount } from '../revenue/outcome-words.ts';
 import { type FormProblems, fieldError, formAlert, invalidAttributes } from './form-problems.ts';
 import { journeyChart } from './journey-chart.ts';
-import { type Journey, type JourneyEntry, journeySummary, journeyTimeline, moneyOfMinor } from './lead-journey.ts';
+import { type Journey, type JourneyEntry, journeySummary, journeyTimeline } from './lead-journey.ts';
 import { LEAD_STATUSES, type LeadSnapshot, sourceLabel, statusLabel, statusPill, type WorkspaceView } from './lead-words.ts';
 
 export interface Revealed {
@@ -195,7 +195,7 @@ function outcomesSection(lead: LeadSnapshot, list: OutcomeList | null, timeZone:
   const totals = list.totals.by_currency
     .map(
       (t) =>
-        `<li><span class="meta">Net ${escapeHtml(t.currency)}</span> <strong>${escapeHtml(moneyOfMinor(t.net, t.currency))}</strong></li>`,
+        `<li><span class="meta">Net ${escapeHtml(t.currency)}</span> <strong>${escapeHtml(formatMoney(t.net, t.currency))}</strong></li>`,
     )
     .join('');
   const rows = list.outcomes

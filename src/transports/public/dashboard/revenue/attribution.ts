@@ -6,7 +6,7 @@
  * Money is net per currency (succeeded purchases minus succeeded refunds), never added across currencies.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
-import { moneyOfMinor } from '../leads/lead-journey.ts';
+import { formatMoney } from '../kit/formats.ts';
 import type { VideoRef } from '../leads/lead-words.ts';
 import type { OutcomeView } from './outcome-words.ts';
 
@@ -41,7 +41,7 @@ function creditTable(caption: string, list: Credit[]): string {
           `<tr><th scope="row"><a href="/app/videos/${escapeHtml(credit.video.video_id)}">${escapeHtml(credit.video.title)}</a></th><td class="number">${credit.entries}</td><td class="number">${[
             ...credit.net.entries(),
           ]
-            .map(([currency, value]) => escapeHtml(moneyOfMinor(value, currency)))
+            .map(([currency, value]) => escapeHtml(formatMoney(value, currency)))
             .join('<br>')}</td></tr>`,
       )
       .join('') +

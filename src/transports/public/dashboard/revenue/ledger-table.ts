@@ -5,8 +5,7 @@
  * that may record outcomes (a refund is a ledger entry naming the purchase: record_outcome).
  */
 import { escapeHtml } from '../../http/page-parts.ts';
-import { formatCount, formatDate } from '../kit/formats.ts';
-import { moneyOfMinor } from '../leads/lead-journey.ts';
+import { formatCount, formatDate, formatMoney } from '../kit/formats.ts';
 import type { VideoRef } from '../leads/lead-words.ts';
 import { type CurrencyTotals, kindLabel, type OutcomeList, type OutcomeView, outcomeStatusPill, signedAmount } from './outcome-words.ts';
 
@@ -18,8 +17,8 @@ export function totalsTiles(totals: CurrencyTotals[]): string {
     totals
       .map(
         (t) =>
-          `<li class="tile"><p class="label">Net revenue · ${escapeHtml(t.currency)}</p><p class="value">${escapeHtml(moneyOfMinor(t.net, t.currency))}</p>` +
-          `<p class="change">${escapeHtml(moneyOfMinor(t.purchases, t.currency))} purchased · ${escapeHtml(moneyOfMinor(t.refunds, t.currency))} refunded</p>` +
+          `<li class="tile"><p class="label">Net revenue · ${escapeHtml(t.currency)}</p><p class="value">${escapeHtml(formatMoney(t.net, t.currency))}</p>` +
+          `<p class="change">${escapeHtml(formatMoney(t.purchases, t.currency))} purchased · ${escapeHtml(formatMoney(t.refunds, t.currency))} refunded</p>` +
           `<p class="change">${formatCount(t.count)} ${t.count === 1 ? 'entry' : 'entries'}</p></li>`,
       )
       .join('') +

@@ -3,7 +3,7 @@
  * (declared here: the dashboard is a client of the catalog, not of the domain).
  */
 import { escapeHtml } from '../../http/page-parts.ts';
-import { moneyOfMinor } from '../leads/lead-journey.ts';
+import { formatMoney } from '../kit/formats.ts';
 import type { Pagination, VideoRef } from '../leads/lead-words.ts';
 
 export const OUTCOME_KINDS = ['purchase', 'booked_call', 'refund'] as const;
@@ -58,6 +58,6 @@ export interface OutcomeList {
 
 /** An entry's amount, a refund written as money going out. */
 export function signedAmount(outcome: Pick<OutcomeView, 'kind' | 'value' | 'currency'>): string {
-  const money = moneyOfMinor(outcome.value, outcome.currency);
+  const money = formatMoney(outcome.value, outcome.currency);
   return outcome.kind === 'refund' ? `−${money}` : money;
 }

@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
+import { minorUnitDigits } from '../kit/formats.ts';
 import { csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
 import { type FormProblems, fieldError, formAlert, problemsOf } from '../leads/form-problems.ts';
-import { minorDigits } from '../leads/lead-journey.ts';
 import type { LeadSnapshot, VideoRef } from '../leads/lead-words.ts';
 import { kindLabel, OUTCOME_KINDS, OUTCOME_STATUSES, outcomeStatusLabel } from './outcome-words.ts';
 
@@ -36,7 +36,7 @@ export function minorUnits(text: string, currency: string): number | undefined {
   const cleaned = text.trim().replace(/[,\s]/g, '');
   const match = /^(\d+)(?:\.(\d*))?$/.exec(cleaned);
   if (!match) return undefined;
-  const digits = minorDigits(currency || 'USD');
+  const digits = minorUnitDigits(currency || 'USD');
   const fraction = match[2] ?? '';
   if (fraction.length > digits) return undefined;
   return Number(match[1]) * 10 ** digits + Number((fraction || '0').padEnd(digits, '0').slice(0, digits) || 0);
@@ -168,7 +168,7 @@ async function record(ctx: PageContext): Promise<FastifyReply> {
   const amount = minorUnits(values.amount ?? '', currency);
   const local: FormProblems = {};
   if (values.amount === '') local.amount = ['is required'];
-  else if (amount === undefined) local.amount = [`must be a number such as ${minorDigits(currency || 'USD') === 0 ? '500' : '49.00'}`];
+  else if (amount === undefined) local.amount = [`must be a number such as ${minorUnitDigits(currency || 'USD') === 0 ? '500' : '49.00'}`];
   if (values.occurred_on && !occurredAt(values.occurred_on, new Date())) local.occurred_on = ['must be a day (YYYY-MM-DD)'];
   if (Object.keys(local).length > 0) return renderForm(ctx, values, local, 400);
   const input: Record<string, unknown> = { kind: values.kind || 'purchase', amount, currency, status: values.status || 'succeeded' };

@@ -5,9 +5,8 @@
  */
 import { escapeHtml } from '../../http/page-parts.ts';
 import { barChart } from '../kit/charts.ts';
-import { formatDate, formatDay } from '../kit/formats.ts';
+import { formatDate, formatDay, formatMoney, minorUnitDigits } from '../kit/formats.ts';
 import type { Answer } from '../kit/page-route.ts';
-import { minorDigits, moneyOfMinor } from '../leads/lead-journey.ts';
 
 export interface DailyRevenue {
   time_zone: string;
@@ -26,14 +25,14 @@ export function chartWindow(filters: Record<string, string>): Record<string, str
 }
 
 function compactMoney(currency: string): (value: number) => string {
-  const digits = minorDigits(currency);
+  const digits = minorUnitDigits(currency);
   return (value: number) => {
     try {
       return new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(
         value / 10 ** digits,
       );
     } catch {
-      return moneyOfMinor(value, currency);
+      return formatMoney(value, currency);
     }
   };
 }
@@ -57,7 +56,7 @@ export function revenueChartSection(answer: Answer<DailyRevenue> | undefined): s
         value: day.revenue.find((r) => r.currency === currency)?.value ?? 0,
       }));
       const best = bars.reduce((a, b) => (b.value > a.value ? b : a), bars[0] ?? { label: '', value: 0 });
-      const format = (value: number) => moneyOfMinor(value, currency);
+      const format = (value: number) => formatMoney(value, currency);
       // On a phone the chart keeps a readable size and scrolls sideways inside its frame.
       return `<div class="chart-frame" tabindex="0" role="group" aria-label="Net revenue in ${escapeHtml(currency)}, scrolls sideways">${barChart(
         {

@@ -36,8 +36,8 @@ function rangeControls(pagePath: string, range: ChosenRange, keep: Record<string
     `<nav class="video-presets" aria-label="Window">${links}</nav>` +
     `<form class="filters" method="get" action="${escapeHtml(pagePath)}#performance">` +
     kept.map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`).join('') +
-    dateField('from', 'From', from) +
-    dateField('to', 'To', to) +
+    dateField('from', 'First day', from) +
+    dateField('to', 'Last day', to) +
     '<button type="submit">Show</button></form></div>'
   );
 }

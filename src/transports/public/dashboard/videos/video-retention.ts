@@ -28,14 +28,19 @@ const MOMENT_NAMES: Record<KeyMomentsAnswer['moments'][number]['kind'], string> 
 
 function marksOf(retention: RetentionAnswer, moments: KeyMomentsAnswer | undefined): Mark[] {
   if (moments && moments.moments.length > 0) {
-    return moments.moments.map((moment) => ({
-      kind: moment.kind === 'drop_off' ? 'drop' : 'moment',
-      start: moment.start_seconds,
-      end: moment.end_seconds,
-      name: MOMENT_NAMES[moment.kind],
-      reason: moment.reason,
-      words: moment.transcript,
-    }));
+    // In the order they come in the video, as the curve reads; the operation ranks them by weight.
+    return moments.moments
+      .map(
+        (moment): Mark => ({
+          kind: moment.kind === 'drop_off' ? 'drop' : 'moment',
+          start: moment.start_seconds,
+          end: moment.end_seconds,
+          name: MOMENT_NAMES[moment.kind],
+          reason: moment.reason,
+          words: moment.transcript,
+        }),
+      )
+      .sort((a, b) => a.start - b.start);
   }
   return [
     ...retention.drop_offs.map(

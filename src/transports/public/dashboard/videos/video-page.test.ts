@@ -100,7 +100,7 @@ test('retention with its drop-off marked and listed; daily views for the chosen 
   const views = html.match(/<table id="daily-views-table">[\s\S]*?<\/table>/)?.[0] ?? '';
   assert.equal((views.match(/<tr>/g) ?? []).length, 31);
   assert.match(views, /<td>10<\/td>/);
-  assert.match(html, /aria-current="true">Last 30 days</);
+  assert.match(html, /aria-current="true"><span class="video-preset-last">Last <\/span>30 days</);
   // Lifetime tiles from get_video.
   assert.match(html, /<p class="label">Views<\/p><p class="value">10<\/p>/);
   // The leads it brought, linked to their pages; not the other video's.
@@ -110,7 +110,7 @@ test('retention with its drop-off marked and listed; daily views for the chosen 
   // Last 7 days: 7 rows. Chosen dates: exactly those days.
   const week = (await page.get(`/app/videos/${videoId}?range=7`)).body;
   assert.equal((week.match(/<table id="daily-views-table">[\s\S]*?<\/table>/)?.[0].match(/<tr>/g) ?? []).length, 8);
-  assert.match(week, /aria-current="true">Last 7 days</);
+  assert.match(week, /aria-current="true"><span class="video-preset-last">Last <\/span>7 days</);
   const chosen = (await page.get(`/app/videos/${videoId}?from=2026-01-01&to=2026-01-10`)).body;
   const chosenTable = chosen.match(/<table id="daily-views-table">[\s\S]*?<\/table>/)?.[0] ?? '';
   assert.equal((chosenTable.match(/<tr>/g) ?? []).length, 11);

@@ -18,7 +18,8 @@ function rangeControls(pagePath: string, range: ChosenRange, keep: Record<string
   };
   const links = RANGE_PRESETS.map((days) => {
     const current = range.kind === 'preset' && range.days === days;
-    return `<a href="${escapeHtml(presetHref(days))}"${current ? ' aria-current="true"' : ''}>Last ${days} days</a>`;
+    // "Last" is only hidden from sight on a phone, so the link's name stays "Last 7 days" everywhere.
+    return `<a href="${escapeHtml(presetHref(days))}"${current ? ' aria-current="true"' : ''}><span class="video-preset-last">Last </span>${days} days</a>`;
   }).join('');
   const from = range.kind === 'preset' ? '' : range.from;
   const to = range.kind === 'preset' ? '' : range.to;

@@ -214,6 +214,10 @@ test('a member reads a video’s retention and daily figures, uploads its captio
   assert.equal(await page.locator('ol.video-cues mark').count(), 2);
   await saveScreenshot(page, 'video-page-transcript-search');
 
+  // A line's time plays the video on the page from there (videos-seek.js).
+  await page.getByRole('button', { name: 'Play from 0:20' }).click();
+  await page.waitForFunction("document.getElementById('player').currentTime > 0");
+
   // Share: Copy puts the embed code on the clipboard.
   const share = page.getByRole('region', { name: 'Share and embed' });
   await share.getByRole('button', { name: 'Copy' }).nth(1).click();

@@ -157,7 +157,7 @@ async function renderVideoPage(context: PageContext, videoId: string, captions?:
       }),
     ) +
     section('share', 'Share and embed', sharePart(v));
-  const scripts = ['videos-copy.js', ...(upload ? ['videos-captions.js'] : [])];
+  const scripts = ['videos-copy.js', ...(v.playback_url ? ['videos-seek.js'] : []), ...(upload ? ['videos-captions.js'] : [])];
   return context.page(v.title, content, { status: captions ? 400 : 200, scripts });
 }
 

@@ -80,7 +80,7 @@ function markList(marks: Mark[]): string {
       .map(
         (mark) =>
           `<li class="${mark.kind}"><p class="video-moment-head"><span class="swatch ${mark.kind}" aria-hidden="true"></span>` +
-          `<span class="video-moment-time">${formatClock(mark.start)}–${formatClock(mark.end)}</span> <strong>${escapeHtml(mark.name)}</strong></p>` +
+          `<span class="video-moment-time" data-seek="${Math.floor(mark.start)}">${formatClock(mark.start)}–${formatClock(mark.end)}</span> <strong>${escapeHtml(mark.name)}</strong></p>` +
           `<p>${escapeHtml(mark.reason)}</p>${mark.words ? `<blockquote>“${escapeHtml(mark.words)}”</blockquote>` : ''}</li>`,
       )
       .join('') +

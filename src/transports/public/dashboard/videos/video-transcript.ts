@@ -67,7 +67,7 @@ function lines(transcript: TranscriptAnswer, q: string): string {
     shown
       .map(
         (segment) =>
-          `<li><span class="video-cue-time">${formatClock(segment.start_seconds)}</span><span>${marked(segment.text, q)}</span></li>`,
+          `<li><span class="video-cue-time" data-seek="${Math.floor(segment.start_seconds)}">${formatClock(segment.start_seconds)}</span><span>${marked(segment.text, q)}</span></li>`,
       )
       .join('') +
     `</ol>${more}`

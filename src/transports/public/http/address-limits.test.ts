@@ -658,6 +658,7 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /app/account/two-factor/cancel': 'holds a credential',
   'POST /app/account/two-factor/disable': 'holds a credential',
   'POST /app/videos/:video_id/delete': 'holds a credential',
+  'POST /app/videos/:video_id/captions': 'holds a credential',
   'POST /app/leads/:lead_id/delete': 'holds a credential',
   'POST /app/leads/:lead_id/reveal': 'holds a credential',
   // The signed, one-time URL create_video_upload handed out (a limited API call); Stripe's signature.
@@ -674,6 +675,8 @@ test('every public write is limited per address, or holds a credential', () => {
     for (const match of source.matchAll(/\.(post|put|patch|delete)(?:<[^>]*>)?\(\s*'([^']+)'/g)) {
       found.set(`${(match[1] as string).toUpperCase()} ${match[2]}`, source);
     }
+    // Dashboard forms declared through the kit (dashboardPost(scope, env, '/app/…')): each holds the session and its CSRF token.
+    for (const match of source.matchAll(/dashboardPost\(\s*\w+,\s*\w+,\s*'([^']+)'/g)) found.set(`POST ${match[1]}`, source);
   }
   assert.deepEqual([...found.keys()].sort(), Object.keys(PUBLIC_WRITES).sort(), 'a new public write chooses its limit here');
   for (const [route, kind] of Object.entries(PUBLIC_WRITES)) {

@@ -52,6 +52,7 @@
         element.replaceChildren(badge(view), ' ', text);
         const open = document.querySelector('[data-ready-link]');
         if (open && view.status === 'ready') open.classList.add('primary');
+        if (view.done) document.querySelector('progress.working')?.remove();
       } else {
         element.replaceChildren(badge(view));
       }
@@ -71,7 +72,7 @@
   const sizes = new Intl.NumberFormat('en-US', { maximumFractionDigits: 1 });
   let sending = false;
 
-  const megabytes = (bytes) => `${sizes.format(bytes / 1_000_000)} MB`;
+  const megabytes = (bytes) => (bytes < 1_000_000 ? `${sizes.format(bytes / 1000)} KB` : `${sizes.format(bytes / 1_000_000)} MB`);
   const say = (text) => {
     state.textContent = text;
   };
@@ -134,7 +135,7 @@
     sending = true;
     retry.hidden = true;
     bar.value = 0;
-    say(`Uploading: 0 MB of ${megabytes(file.size)} (0%)`);
+    say(`Uploading: 0 KB of ${megabytes(file.size)} (0%)`);
     const { status, message } = await put(upload, file);
     sending = false;
     // 409 "already used": an earlier try went through even though its answer was lost.

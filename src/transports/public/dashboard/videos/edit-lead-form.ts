@@ -69,7 +69,7 @@ export function leadFormSection(values: EditValues, problems: Problems, duration
   const chosen = new Set(values.fields);
   const fieldsProblem = problems.fields;
   return (
-    '<section aria-labelledby="lead-form-heading"><h2 id="lead-form-heading">Lead form</h2>' +
+    '<section class="lead-form" aria-labelledby="lead-form-heading"><h2 id="lead-form-heading">Lead form</h2>' +
     '<p>Ask viewers of the watch and embed pages for their email. Every answer becomes a lead.</p>' +
     selectField({
       id: 'edit-placement',
@@ -79,8 +79,10 @@ export function leadFormSection(values: EditValues, problems: Problems, duration
       value: values.placement,
       problem: problems.placement,
     }) +
-    `<label class="check"><input type="checkbox" name="skippable" id="edit-skippable"${values.skippable ? ' checked' : ''}${problems.skippable ? ' aria-invalid="true" aria-describedby="edit-skippable-error"' : ''}> Viewers may skip it (before playback only)</label>` +
+    '<div class="lead-part only-before">' +
+    `<label class="video-check"><input type="checkbox" name="skippable" id="edit-skippable"${values.skippable ? ' checked' : ''}${problems.skippable ? ' aria-invalid="true" aria-describedby="edit-skippable-error"' : ''}> Viewers may skip it (before playback only)</label>` +
     fieldError('edit-skippable', problems.skippable) +
+    '</div><div class="lead-part only-at-second">' +
     textField({
       id: 'edit-at-second',
       name: 'at_second',
@@ -94,10 +96,11 @@ export function leadFormSection(values: EditValues, problems: Problems, duration
           : `For “At a moment”: the second the video pauses for the form, below ${Math.floor(durationSeconds)} (the video’s length).`,
       attributes: 'min="0" step="any" inputmode="decimal"',
     }) +
-    `<fieldset class="checks"${fieldsProblem ? ' aria-describedby="edit-fields-error"' : ''}><legend>Also ask for</legend>` +
+    '</div><div class="lead-part only-on">' +
+    `<fieldset class="video-checks"${fieldsProblem ? ' aria-describedby="edit-fields-error"' : ''}><legend>Also ask for</legend>` +
     FIELDS.map(
       ([value, label]) =>
-        `<label class="check"><input type="checkbox" name="fields" value="${value}"${chosen.has(value) ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
+        `<label class="video-check"><input type="checkbox" name="fields" value="${value}"${chosen.has(value) ? ' checked' : ''}> ${escapeHtml(label)}</label>`,
     ).join('') +
     `</fieldset>${fieldError('edit-fields', fieldsProblem)}` +
     textField({
@@ -118,6 +121,6 @@ export function leadFormSection(values: EditValues, problems: Problems, duration
       hint: 'Optional: “Send” when blank.',
       maxLength: 40,
     }) +
-    '</section>'
+    '</div></section>'
   );
 }

@@ -5,13 +5,14 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
-import { formatClock } from '../kit/formats.ts';
+import { formatClock, formatCount, formatDate } from '../kit/formats.ts';
 import { csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
 import { type EditValues, leadFormInput, leadFormSection, valuesOf } from './edit-lead-form.ts';
 import {
   doneNotice,
   type FolderView,
   folderOptions,
+  ownPath,
   generalProblem,
   type Problems,
   problemsOf,
@@ -112,6 +113,29 @@ async function notAllowed(ctx: PageContext, videoId: string) {
   );
 }
 
+/** The video at a glance beside the form: its poster and what the API says of it. */
+function glance(video: VideoDetailView, publicUrl: string): string {
+  const poster = video.poster_url
+    ? `<img class="video-thumb" src="${escapeHtml(ownPath(video.poster_url, publicUrl))}" alt="" width="320" height="180">`
+    : '<span class="video-thumb none" aria-hidden="true"></span>';
+  const facts: [string, string][] = [
+    ['Status', statusBadge(video.status, video.archived)],
+    ['Length', video.duration_seconds === null ? '—' : formatClock(video.duration_seconds)],
+    ['Views', formatCount(video.stats.views)],
+    ['Leads', formatCount(video.stats.leads)],
+    ['Added', formatDate(video.created_at)],
+  ];
+  if (video.file_name) facts.push(['File', escapeHtml(video.file_name)]);
+  return (
+    '<aside class="video-glance" aria-label="This video">' +
+    poster +
+    `<dl>${facts.map(([term, value]) => `<dt>${term}</dt><dd>${value}</dd>`).join('')}</dl>` +
+    `<p class="actions"><a class="button" href="/app/videos/${escapeHtml(encodeURIComponent(video.video_id))}">Open the video</a>` +
+    (video.watch_url ? `<a class="button" href="${escapeHtml(video.watch_url)}">Watch page</a>` : '') +
+    '</p></aside>'
+  );
+}
+
 async function render(
   ctx: PageContext,
   status: number,
@@ -121,7 +145,6 @@ async function render(
   problems: Problems,
 ) {
   const base = `/app/videos/${encodeURIComponent(video.video_id)}`;
-  const length = video.duration_seconds === null ? null : formatClock(video.duration_seconds);
   const details =
     '<section aria-labelledby="details-heading"><h2 id="details-heading">Details</h2>' +
     textField({
@@ -166,9 +189,10 @@ async function render(
       `<form method="post" action="${base}/archive">${csrfField(ctx.csrf)}<button type="submit">Archive video</button></form></section>`;
   const content =
     `<p class="crumbs"><a href="/app/videos">Videos</a> › <a href="${base}">${escapeHtml(video.title)}</a></p>` +
-    `<div class="title-row"><h1>Edit video</h1><p class="meta">${statusBadge(video.status, video.archived)}${length ? ` · ${length}` : ''}</p></div>` +
+    '<h1>Edit video</h1>' +
     doneNotice(ctx.query.done, NOTICES) +
     generalProblem(problems) +
+    '<div class="edit-layout">' +
     `<div class="edit-video"><form class="fields edit-form" method="post" action="${base}/edit" novalidate>` +
     csrfField(ctx.csrf) +
     details +
@@ -176,6 +200,8 @@ async function render(
     `<p class="actions"><button type="submit" class="primary">Save changes</button><a class="button" href="${base}">Cancel</a></p>` +
     '</form>' +
     archive +
+    '</div>' +
+    glance(video, ctx.deps.publicUrl) +
     '</div>';
   return ctx.page(`Edit ${video.title}`, content, { status });
 }

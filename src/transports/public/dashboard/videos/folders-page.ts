@@ -86,9 +86,9 @@ async function render(ctx: PageContext, status: number, refusal?: Refusal) {
 function createForm(ctx: PageContext, name: string, problem: string | undefined): string {
   return (
     '<section aria-labelledby="new-folder-heading"><h2 id="new-folder-heading">New folder</h2>' +
-    `<form class="inline-field" method="post" action="/app/videos/folders">${csrfField(ctx.csrf)}` +
+    `<form class="folder-form" method="post" action="/app/videos/folders">${csrfField(ctx.csrf)}` +
     '<label for="new-folder-name">Folder name</label>' +
-    `<div class="field-row"><input id="new-folder-name" name="name" type="text" maxlength="100" required value="${escapeHtml(name)}"` +
+    `<div class="folder-form-row"><input id="new-folder-name" name="name" type="text" maxlength="100" required value="${escapeHtml(name)}"` +
     `${problem ? ' aria-invalid="true" aria-describedby="new-folder-name-error"' : ''}>` +
     '<button type="submit" class="primary">Create folder</button></div>' +
     fieldError('new-folder-name', problem) +
@@ -114,9 +114,9 @@ function folderRow(
   const dialogId = `delete-${id}`;
   return (
     `<li class="folder-row">${summary}<div class="folder-controls">` +
-    `<form class="inline-field" method="post" action="/app/videos/folders/${id}/rename">${csrfField(ctx.csrf)}` +
+    `<form class="folder-form" method="post" action="/app/videos/folders/${id}/rename">${csrfField(ctx.csrf)}` +
     `<label class="visually-hidden" for="${inputId}">New name for ${escapeHtml(folder.name)}</label>` +
-    `<div class="field-row"><input id="${inputId}" name="name" type="text" maxlength="100" required value="${escapeHtml(state.name)}"` +
+    `<div class="folder-form-row"><input id="${inputId}" name="name" type="text" maxlength="100" required value="${escapeHtml(state.name)}"` +
     `${state.problem ? ` aria-invalid="true" aria-describedby="${inputId}-error"` : ''}>` +
     `<button type="submit">Rename</button></div>${fieldError(inputId, state.problem)}</form>` +
     // As the kit's confirm control (kit/confirm-dialog.ts), one dialog per folder: an invoker command

@@ -8,7 +8,7 @@ import type { PageContext } from '../kit/page-route.ts';
 export function libraryEmptyState(ctx: PageContext, filtered: boolean, folderCount: number): string {
   if (filtered) {
     return (
-      '<div class="empty-state"><h2>No videos match these filters</h2>' +
+      '<div class="library-empty"><h2>No videos match these filters</h2>' +
       '<p>Try fewer filters, another word, or include archived videos.</p>' +
       '<p><a class="button" href="/app/videos">Show every video</a></p></div>'
     );
@@ -20,7 +20,7 @@ export function libraryEmptyState(ctx: PageContext, filtered: boolean, folderCou
       '</p>'
     : '<p>Your role can watch and read the library; ask an owner, an admin or a member of this workspace to add the first video.</p>';
   return (
-    '<div class="empty-state"><h2>Your library is empty</h2>' +
+    '<div class="library-empty"><h2>Your library is empty</h2>' +
     '<p>Every video you add gets a watch page, an embed code and statistics on who watched what.</p>' +
     '<ol class="steps-inline">' +
     '<li><strong>Add a video.</strong> Upload a file from this computer, or import it from a public link.</li>' +

@@ -11,7 +11,7 @@ import { formatClock, formatCount, formatDate } from '../kit/formats.ts';
 import { type DashboardEnv, dashboardGet, type PageContext } from '../kit/page-route.ts';
 import { libraryEmptyState } from './library-empty-state.ts';
 import { filterForm, filtersInUse, filtersQuery, type LibraryFilters, listInput } from './library-filters.ts';
-import { doneNotice, type FolderView, type Pagination, statusBadge, type VideoRow } from './video-form-parts.ts';
+import { doneNotice, type FolderView, ownPath, type Pagination, statusBadge, type VideoRow } from './video-form-parts.ts';
 
 const NOTICES: Record<string, string> = {
   archived: 'The video is archived: it is hidden from the library and its public pages stop playing it. Unarchive it from its edit page.',
@@ -40,7 +40,7 @@ export function registerLibraryPage(scope: FastifyInstance, env: DashboardEnv): 
     const folderList = folders.ok ? folders.body.folders : [];
     const writes = ctx.may('videos:write');
     const content =
-      '<div class="title-row"><div><h1>Videos</h1>' +
+      '<div class="title-row library-head"><div><h1>Videos</h1>' +
       (videos.ok ? `<p class="lede">${libraryCount(videos.body.pagination.total, filtersInUse(filters))}</p>` : '') +
       '</div>' +
       (writes
@@ -97,7 +97,7 @@ function videoTable(
   folderCount: number,
 ): string {
   if (page.videos.length === 0) return libraryEmptyState(ctx, filtersInUse(filters) || Boolean(ctx.query.cursor), folderCount);
-  const rows = page.videos.map((video) => videoRow(video)).join('');
+  const rows = page.videos.map((video) => videoRow(video, ctx.deps.publicUrl)).join('');
   const next =
     page.pagination.has_more && page.pagination.next_cursor
       ? `<a class="button" href="/app/videos${escapeHtml(filtersQuery(filters, page.pagination.next_cursor))}" rel="next">Next page</a>`
@@ -112,11 +112,11 @@ function videoTable(
   );
 }
 
-function videoRow(video: VideoRow): string {
+function videoRow(video: VideoRow, publicUrl: string): string {
   const href = `/app/videos/${encodeURIComponent(video.video_id)}`;
   const poster = video.poster_url
-    ? `<img class="poster" src="${escapeHtml(video.poster_url)}" alt="" width="96" height="54" loading="lazy">`
-    : '<span class="poster none" aria-hidden="true"></span>';
+    ? `<img class="video-thumb" src="${escapeHtml(ownPath(video.poster_url, publicUrl))}" alt="" width="96" height="54" loading="lazy">`
+    : '<span class="video-thumb none" aria-hidden="true"></span>';
   const details = [video.folder_name ? escapeHtml(video.folder_name) : '', ...video.tags.map((tag) => `#${escapeHtml(tag)}`)]
     .filter(Boolean)
     .join(' · ');
@@ -126,13 +126,13 @@ function videoRow(video: VideoRow): string {
       : '';
   return (
     '<tr>' +
-    `<td><div class="video-cell">${poster}<div><a class="video-title" href="${href}">${escapeHtml(video.title)}</a>` +
+    `<td><div class="video-cell">${poster}<div><a class="library-title" href="${href}">${escapeHtml(video.title)}</a>` +
     (details ? `<div class="meta">${details}</div>` : '') +
     '</div></div></td>' +
-    `<td><span class="live-status"${live}>${statusBadge(video.status, video.archived)}</span></td>` +
-    `<td class="number">${video.duration_seconds === null ? '—' : formatClock(video.duration_seconds)}</td>` +
-    `<td class="number">${formatCount(video.views)}</td>` +
-    `<td class="nowrap">${formatDate(video.created_at)}</td>` +
+    `<td data-label="Status"><span class="live-status"${live}>${statusBadge(video.status, video.archived)}</span></td>` +
+    `<td class="number" data-label="Length">${video.duration_seconds === null ? '—' : formatClock(video.duration_seconds)}</td>` +
+    `<td class="number" data-label="Views">${formatCount(video.views)}</td>` +
+    `<td class="nowrap" data-label="Added">${formatDate(video.created_at)}</td>` +
     '</tr>'
   );
 }

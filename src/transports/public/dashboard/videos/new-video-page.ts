@@ -188,7 +188,7 @@ function uploadSection(ctx: PageContext, values: NewVideoValues, problems: Probl
     generalProblem(problems) +
     '<form class="fields" id="upload-form" method="post" action="/app/videos/uploads" novalidate>' +
     csrfField(ctx.csrf) +
-    '<div class="field"><label for="upload-file">Video file</label><span class="hint" id="upload-file-hint">MP4, MOV, WebM or another video format.</span>' +
+    '<div class="video-field"><label for="upload-file">Video file</label><span class="hint" id="upload-file-hint">MP4, MOV, WebM or another video format.</span>' +
     `<input id="upload-file" name="file" type="file" accept="video/*" required aria-describedby="upload-file-hint${fileProblem ? ' upload-file-error' : ''}"${fileProblem ? ' aria-invalid="true"' : ''}>` +
     fieldError('upload-file', fileProblem) +
     '</div>' +

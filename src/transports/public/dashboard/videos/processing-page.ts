@@ -60,7 +60,9 @@ export function registerProcessingPage(scope: FastifyInstance, env: DashboardEnv
       '<section class="processing" aria-labelledby="processing-heading"><h2 id="processing-heading">Processing</h2>' +
       `<p class="processing-state" role="status" data-status-url="${href}/status.json" data-follow="page">` +
       `${statusBadge(view.status)} <span class="status-text">${escapeHtml(explain(view))}</span></p>` +
-      (view.done ? '' : '<noscript><meta http-equiv="refresh" content="5"></noscript>') +
+      (view.done
+        ? ''
+        : '<progress class="working" aria-label="Processing"></progress><noscript><meta http-equiv="refresh" content="5"></noscript>') +
       '<p class="actions">' +
       `<a class="button${view.status === 'ready' ? ' primary' : ''}" href="${href}" data-ready-link>Open the video</a>` +
       `<a class="button" href="${href}/edit">Edit details</a>` +

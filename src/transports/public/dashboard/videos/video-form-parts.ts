@@ -36,6 +36,8 @@ export interface VideoDetailView extends VideoRow {
   failure_reason: string | null;
   file_name: string | null;
   source_url: string | null;
+  watch_url: string | null;
+  stats: { views: number; leads: number };
   lead_form: LeadFormView | null;
 }
 
@@ -117,7 +119,7 @@ export interface TextField {
 export function textField(field: TextField): string {
   const hint = field.hint ? `<span class="hint" id="${field.id}-hint">${escapeHtml(field.hint)}</span>` : '';
   return (
-    `<div class="field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
+    `<div class="video-field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
     `<input id="${field.id}" name="${field.name}" type="${field.type ?? 'text'}" value="${escapeHtml(field.value)}"` +
     (field.required ? ' required' : '') +
     (field.maxLength ? ` maxlength="${field.maxLength}"` : '') +
@@ -131,7 +133,7 @@ export function textField(field: TextField): string {
 export function textArea(field: TextField): string {
   const hint = field.hint ? `<span class="hint" id="${field.id}-hint">${escapeHtml(field.hint)}</span>` : '';
   return (
-    `<div class="field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
+    `<div class="video-field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
     `<textarea id="${field.id}" name="${field.name}"${field.maxLength ? ` maxlength="${field.maxLength}"` : ''}` +
     `${describedBy(field.id, field.problem, field.hint)}>${escapeHtml(field.value)}</textarea>` +
     fieldError(field.id, field.problem) +
@@ -150,7 +152,7 @@ export function selectField(field: {
 }): string {
   const hint = field.hint ? `<span class="hint" id="${field.id}-hint">${escapeHtml(field.hint)}</span>` : '';
   return (
-    `<div class="field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
+    `<div class="video-field"><label for="${field.id}">${escapeHtml(field.label)}</label>${hint}` +
     `<select id="${field.id}" name="${field.name}"${describedBy(field.id, field.problem, field.hint)}>` +
     field.options
       .map(
@@ -192,4 +194,18 @@ export function statusBadge(status: VideoStatus, archived = false): string {
 
 export function statusWords(status: VideoStatus): string {
   return STATUS_WORDS[status] ?? status;
+}
+
+/**
+ * A media address of this service (a poster) as a path, when it is on the public origin: the page
+ * then asks its own origin, whatever name the person reached the dashboard by, as its policy's
+ * img-src 'self' expects. Any other address is left as the API gave it.
+ */
+export function ownPath(url: string, publicUrl: string): string {
+  try {
+    const parsed = new URL(url);
+    return parsed.origin === new URL(publicUrl).origin ? `${parsed.pathname}${parsed.search}` : url;
+  } catch {
+    return url;
+  }
 }

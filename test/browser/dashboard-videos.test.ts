@@ -120,6 +120,7 @@ test('a member uploads, follows, edits and archives a video and manages folders;
   assert.equal((await api(`/v1/videos/${videoId}`)).body.archived, false);
 
   // Folders: create, rename, delete through the dialog.
+  await page.goto(`${base}/app/videos`);
   await page.getByRole('link', { name: 'Manage folders' }).click();
   await page.getByLabel('Folder name').fill('Webinars');
   await page.getByRole('button', { name: 'Create folder' }).click();

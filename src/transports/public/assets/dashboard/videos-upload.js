@@ -12,7 +12,8 @@
     const tick = async () => {
       let view;
       try {
-        const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin' });
+        // A redirect means the session ended (to the sign-in page): stop following.
+        const response = await fetch(url, { headers: { Accept: 'application/json' }, credentials: 'same-origin', redirect: 'manual' });
         if (!response.ok) return;
         view = await response.json();
       } catch {

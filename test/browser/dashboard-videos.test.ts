@@ -62,8 +62,16 @@ test('a member uploads, follows, edits and archives a video and manages folders;
   await upload.getByLabel('Video file').setInputFiles(CLIP);
   await upload.getByLabel('Title').fill('Product tour 2026');
   await upload.getByLabel('Tags').fill('tour, launch');
+  // The first transfer is cut off; "Retry upload" sends the file again to the same URL.
+  let transfers = 0;
+  await page.route('**/uploads/**', (route) => (transfers++ === 0 ? route.abort('connectionreset') : route.continue()));
   await upload.getByRole('button', { name: 'Upload' }).click();
+  await page.getByText('The upload stopped (the connection was lost).', { exact: false }).waitFor();
+  await assertAccessible(page, 'the new video page after a failed transfer');
+  await page.getByRole('button', { name: 'Retry upload' }).click();
   await page.getByText('Ready: “Product tour 2026” can be shared.').waitFor({ timeout: 120_000 });
+  assert.equal(transfers, 2);
+  assert.equal((await api('/v1/videos?search=Product%20tour')).body.pagination.total, 1, 'a retry makes no second video');
   assert.equal(await page.locator('#upload-bar').getAttribute('value'), '100');
   await assertAccessible(page, 'the new video page after an upload');
   await saveScreenshot(page, 'videos-uploaded');

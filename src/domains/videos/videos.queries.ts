@@ -82,6 +82,7 @@ const summaryColumns = [
   'v.folder_id',
   'f.name as folder_name',
   'v.duration_seconds',
+  'v.has_poster',
   'v.view_count',
   'v.created_at',
   'v.updated_at',
@@ -97,6 +98,7 @@ type SummaryRow = {
   folder_id: string | null;
   folder_name: string | null;
   duration_seconds: number | null;
+  has_poster: boolean;
   view_count: number;
   created_at: Date;
   updated_at: Date;
@@ -113,6 +115,8 @@ function toSummary(row: SummaryRow, transcript: TranscriptFacts | undefined, lin
     folder_id: row.folder_id,
     folder_name: row.folder_name,
     duration_seconds: secondsOrNull(row.duration_seconds),
+    // Only what the public surface serves gets a URL: ready and not archived.
+    poster_url: isServable(row) && row.has_poster ? links.posterUrl(row.id) : null,
     views: row.view_count,
     transcript: transcript
       ? {
@@ -157,7 +161,6 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
       'v.width',
       'v.height',
       'v.failure_reason',
-      'v.has_poster',
       'v.lead_form',
       'v.booking_event_type_id',
       's.views',
@@ -185,7 +188,6 @@ export async function getVideoDetail(db: Kysely<Database>, workspaceId: string, 
     height: row.height,
     failure_reason: row.failure_reason,
     // Only what the public surface serves gets a URL: ready and not archived.
-    poster_url: served && row.has_poster ? links.posterUrl(row.id) : null,
     playback_url: served ? links.playbackUrl(row.id) : null,
     hls_url: served && renditions.some((rendition) => rendition.state === 'ready') ? links.hlsUrl(row.id) : null,
     renditions: renditions.map(({ id: _id, ...rendition }) => rendition),

@@ -24,6 +24,9 @@ export const VideoSummary = Type.Object(
     folder_id: Nullable(Id('The folder the video is filed in.')),
     folder_name: Nullable(Type.String()),
     duration_seconds: Nullable(Type.Number({ description: 'Known once processing has probed the file.' })),
+    poster_url: Nullable(
+      Type.String({ description: 'Poster image, once processing has made one (ready and not archived videos only), for thumbnails.' }),
+    ),
     views: Type.Integer({ minimum: 0, description: 'Views so far (a view is a session that played at least 1 s).' }),
     transcript: Nullable(TranscriptSummary),
     created_at: Timestamp('When the video was created.'),
@@ -70,7 +73,6 @@ export const VideoDetail = Type.Object(
     width: Nullable(Type.Integer()),
     height: Nullable(Type.Integer()),
     failure_reason: Nullable(Type.String({ description: 'Why processing failed, when status is failed.' })),
-    poster_url: Nullable(Type.String({ description: 'Poster image, once processing has made one.' })),
     playback_url: Nullable(Type.String({ description: 'Where the original file streams from, once ready.' })),
     hls_url: Nullable(
       Type.String({

@@ -7,6 +7,8 @@ import { registerAccountArea } from './account/account-area.ts';
 import { registerHomeArea } from './home/home-area.ts';
 import type { DashboardEnv } from './kit/page-route.ts';
 import { registerLeadsArea } from './leads/leads-area.ts';
+import { registerSearchArea } from './search/search-area.ts';
+import { registerSettingsArea } from './settings/settings-area.ts';
 import { registerVideosArea } from './videos/videos-area.ts';
 
 export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardEnv) => void)[] = [
@@ -14,4 +16,6 @@ export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardE
   registerAccountArea,
   registerVideosArea,
   registerLeadsArea,
+  registerSettingsArea,
+  registerSearchArea,
 ];

@@ -4,6 +4,7 @@
  * members and keys (list_members, list_api_keys), fetched with the events in one round.
  */
 import type { FastifyInstance } from 'fastify';
+import { escapeHtml } from '../../http/page-parts.ts';
 import { type DashboardEnv, dashboardGet } from '../kit/page-route.ts';
 import type { ApiKeyRow } from './api-keys-view.ts';
 import { type AuditEventRow, type AuditFilters, auditFilters, auditTable } from './audit-view.ts';
@@ -65,8 +66,8 @@ export function registerAuditSettings(scope: FastifyInstance, env: DashboardEnv)
     const pages =
       next || ctx.query.cursor
         ? '<nav class="pages" aria-label="Audit log pages">' +
-          (ctx.query.cursor ? `<a href="${PAGE}?${new URLSearchParams(keep).toString()}">Newest</a>` : '') +
-          (next ? `<a href="${PAGE}?${new URLSearchParams({ ...keep, cursor: next }).toString()}">Older events</a>` : '') +
+          (ctx.query.cursor ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams(keep)}`)}">Newest</a>` : '') +
+          (next ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams({ ...keep, cursor: next })}`)}">Older events</a>` : '') +
           '</nav>'
         : '';
     const content =

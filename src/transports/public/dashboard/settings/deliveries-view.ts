@@ -59,7 +59,7 @@ export function deliveriesSection(spec: {
       ? '<nav class="pages" aria-label="Deliveries pages">' +
         (spec.paged ? `<a href="${base}${spec.status ? `?status=${spec.status}` : ''}">Newest</a>` : '') +
         (spec.nextCursor
-          ? `<a href="${base}?${new URLSearchParams({ ...(spec.status ? { status: spec.status } : {}), cursor: spec.nextCursor }).toString()}">Older deliveries</a>`
+          ? `<a href="${escapeHtml(`${base}?${new URLSearchParams({ ...(spec.status ? { status: spec.status } : {}), cursor: spec.nextCursor })}`)}">Older deliveries</a>`
           : '') +
         '</nav>'
       : '';

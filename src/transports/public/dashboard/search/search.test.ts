@@ -50,7 +50,10 @@ test('a viewer sees leads masked as the workspace says', async (t) => {
   assert.equal(page.statusCode, 200);
   assert.ok(!page.body.includes('quinn@example.com') && !page.body.includes('Quixotic Buyer'), 'the address stays masked');
   const api = await harness.request('GET', '/v1/search?q=quixotic', { token: (await ws.mintKey({ createdByUser: viewer.userId })).key });
-  assert.ok(api.body.results.some((r: { kind: string }) => r.kind === 'lead'), api.raw);
+  assert.ok(
+    api.body.results.some((r: { kind: string }) => r.kind === 'lead'),
+    api.raw,
+  );
   for (const result of api.body.results) assert.ok(page.body.includes(result.id), 'every result the API gives is on the page');
 });
 

@@ -28,12 +28,13 @@ test('an owner invites, changes a role, withdraws and removes; the last owner st
   const invited = await person.post('/app/settings/members/invite', { csrf, email: 'grace@example.com', role: 'admin' });
   assert.equal(invited.statusCode, 303);
   assert.equal(invited.headers.location, '/app/settings/members?done=invited');
-  const members = async () => (await harness.request('GET', '/v1/members', { token: ws.key })).body.members as {
-    member_id: string;
-    email: string;
-    role: string;
-    status: string;
-  }[];
+  const members = async () =>
+    (await harness.request('GET', '/v1/members', { token: ws.key })).body.members as {
+      member_id: string;
+      email: string;
+      role: string;
+      status: string;
+    }[];
   const invitation = (await members()).find((m) => m.email === 'grace@example.com');
   assert.deepEqual([invitation?.role, invitation?.status], ['admin', 'invited']);
   const listed = await person.get('/app/settings/members?done=invited');
@@ -42,7 +43,10 @@ test('an owner invites, changes a role, withdraws and removes; the last owner st
 
   const bad = await person.post('/app/settings/members/invite', { csrf, email: 'not an address', role: 'member' });
   assert.equal(bad.statusCode, 400);
-  assert.match(bad.body, /id="f-invite-email" name="email" type="email" value="not an address" aria-describedby="f-invite-email-error" aria-invalid="true"/);
+  assert.match(
+    bad.body,
+    /id="f-invite-email" name="email" type="email" value="not an address" aria-describedby="f-invite-email-error" aria-invalid="true"/,
+  );
   const again = await person.post('/app/settings/members/invite', { csrf, email: viewer.email, role: 'member' });
   assert.equal(again.statusCode, 409);
   assert.match(again.body, /already a member of this workspace/);
@@ -55,7 +59,10 @@ test('an owner invites, changes a role, withdraws and removes; the last owner st
   assert.match(lastOwner.body, /<p class="alert" role="alert">[^<]*last owner/);
   assert.equal((await members()).find((m) => m.member_id === owner.memberId)?.role, 'owner');
 
-  assert.equal((await person.post(`/app/settings/members/${invitation?.member_id}/remove`, { csrf })).headers.location, '/app/settings/members?done=withdrawn');
+  assert.equal(
+    (await person.post(`/app/settings/members/${invitation?.member_id}/remove`, { csrf })).headers.location,
+    '/app/settings/members?done=withdrawn',
+  );
   const removed = await person.post(`/app/settings/members/${viewer.memberId}/remove`, { csrf });
   assert.equal(removed.headers.location, '/app/settings/members?done=removed');
   assert.deepEqual(
@@ -83,7 +90,9 @@ test('an admin is offered no role above their own and is refused one; a member i
 
   const someone = await signIn(harness.app, member.email, PASSWORD);
   assert.equal((await someone.get('/app/settings/members')).statusCode, 403);
-  const refused = await someone.post(`/app/settings/members/${admin.memberId}/remove`, { csrf: csrfOf((await someone.get('/app/settings')).body) });
+  const refused = await someone.post(`/app/settings/members/${admin.memberId}/remove`, {
+    csrf: csrfOf((await someone.get('/app/settings')).body),
+  });
   assert.equal(refused.statusCode, 403);
   const list = (await harness.request('GET', '/v1/members', { token: ws.key })).body.members;
   assert.equal(list.length, 3);

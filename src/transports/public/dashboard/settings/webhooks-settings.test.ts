@@ -30,7 +30,7 @@ test('an admin adds, tests, edits, rotates, retries and deletes an endpoint', as
   const url = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
   // The receiver is on this machine: loopback is allowed for this app only, as an operator would allow it.
-  const harness = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK } });
+  const harness = await startTestApp(t, { outbound: { allowPrivateNetworks: LOOPBACK, webhookTimeoutMs: 10_000 } });
   const ws = await harness.workspace();
   const admin = await ws.addMember({ role: 'admin', password: PASSWORD });
   const person = await signIn(harness.app, admin.email, PASSWORD);
@@ -47,16 +47,45 @@ test('an admin adds, tests, edits, rotates, retries and deletes an endpoint', as
       payload: form(fields),
     });
 
-  assert.equal((await post('/app/settings/webhooks', [['name', 'CRM'], ['url', url], ['events', '*']])).statusCode, 403, 'no CSRF');
-  const wrong = await post('/app/settings/webhooks', [['csrf', csrf], ['name', 'CRM'], ['url', 'ftp://nowhere'], ['events', 'video.ready']]);
+  assert.equal(
+    (
+      await post('/app/settings/webhooks', [
+        ['name', 'CRM'],
+        ['url', url],
+        ['events', '*'],
+      ])
+    ).statusCode,
+    403,
+    'no CSRF',
+  );
+  const wrong = await post('/app/settings/webhooks', [
+    ['csrf', csrf],
+    ['name', 'CRM'],
+    ['url', 'ftp://nowhere'],
+    ['events', 'video.ready'],
+  ]);
   assert.equal(wrong.statusCode, 400);
   assert.match(wrong.body, /id="f-endpoint-url-error"/);
   assert.match(wrong.body, /value="video\.ready" checked/);
-  const noEvents = await post('/app/settings/webhooks', [['csrf', csrf], ['name', 'CRM'], ['url', url]]);
+  const noEvents = await post('/app/settings/webhooks', [
+    ['csrf', csrf],
+    ['name', 'CRM'],
+    ['url', url],
+  ]);
   assert.match(noEvents.body, /Choose at least one event/);
 
-  const created = await post('/app/settings/webhooks', [['csrf', csrf], ['name', 'CRM sync'], ['url', url], ['events', 'video.ready'], ['events', 'lead.created']]);
-  assert.equal(created.statusCode, 201, [...created.body.matchAll(/class="(?:field-error|alert)"[^>]*>([^<]*)/g)].map((m) => m[1]).join(' | '));
+  const created = await post('/app/settings/webhooks', [
+    ['csrf', csrf],
+    ['name', 'CRM sync'],
+    ['url', url],
+    ['events', 'video.ready'],
+    ['events', 'lead.created'],
+  ]);
+  assert.equal(
+    created.statusCode,
+    201,
+    [...created.body.matchAll(/class="(?:field-error|alert)"[^>]*>([^<]*)/g)].map((m) => m[1]).join(' | '),
+  );
   assert.equal(created.headers['cache-control'], 'no-store');
   assert.match(created.body, /value="whsec_[^"]+"/);
   const endpoints = async () => (await harness.request('GET', '/v1/webhook-endpoints', { token: ws.key })).body.webhook_endpoints;
@@ -73,7 +102,12 @@ test('an admin adds, tests, edits, rotates, retries and deletes an endpoint', as
   assert.match(after.body, /<code>webhook\.test<\/code>/);
   assert.match(after.body, /<strong>HTTP 204<\/strong>/);
 
-  const edited = await post(base, [['csrf', csrf], ['name', 'CRM (paused)'], ['url', url], ['events', '*']]);
+  const edited = await post(base, [
+    ['csrf', csrf],
+    ['name', 'CRM (paused)'],
+    ['url', url],
+    ['events', '*'],
+  ]);
   assert.equal(edited.statusCode, 303);
   const changed = (await endpoints())[0];
   assert.deepEqual([changed.name, changed.events, changed.active], ['CRM (paused)', ['*'], false]);
@@ -88,7 +122,9 @@ test('an admin adds, tests, edits, rotates, retries and deletes an endpoint', as
   assert.match(log.body, new RegExp(`${base}/deliveries/${deliveryId}/retry`));
   const retried = await post(`${base}/deliveries/${deliveryId}/retry`, [['csrf', csrf]]);
   assert.equal(retried.headers.location, `${base}?done=retried`);
-  const deliveries = (await harness.request('GET', `/v1/webhook-endpoints/${endpoint.endpoint_id}/deliveries?status=exhausted`, { token: ws.key })).body.deliveries;
+  const deliveries = (
+    await harness.request('GET', `/v1/webhook-endpoints/${endpoint.endpoint_id}/deliveries?status=exhausted`, { token: ws.key })
+  ).body.deliveries;
   assert.deepEqual(deliveries, [], 'no longer exhausted');
 
   const deleted = await post(`${base}/delete`, [['csrf', csrf]]);

@@ -63,25 +63,25 @@ function described(spec: FieldSpec): { attributes: string; after: string; hint: 
 export function inputField(spec: FieldSpec): string {
   const { attributes, after, hint } = described(spec);
   return (
-    `<label class="field" for="${spec.id}">${escapeHtml(spec.label)}${hint}` +
+    `<div class="field"><label for="${spec.id}">${escapeHtml(spec.label)}</label>${hint}` +
     `<input id="${spec.id}" name="${spec.name}" type="${spec.type ?? 'text'}" value="${escapeHtml(spec.value ?? '')}"${attributes}${spec.attributes ?? ''}>` +
-    `${after}</label>`
+    `${after}</div>`
   );
 }
 
 export function textareaField(spec: FieldSpec): string {
   const { attributes, after, hint } = described(spec);
   return (
-    `<label class="field" for="${spec.id}">${escapeHtml(spec.label)}${hint}` +
+    `<div class="field"><label for="${spec.id}">${escapeHtml(spec.label)}</label>${hint}` +
     `<textarea id="${spec.id}" name="${spec.name}" rows="5"${attributes}${spec.attributes ?? ''}>${escapeHtml(spec.value ?? '')}</textarea>` +
-    `${after}</label>`
+    `${after}</div>`
   );
 }
 
 export function selectField(spec: FieldSpec & { options: readonly { value: string; label: string }[] }): string {
   const { attributes, after, hint } = described(spec);
   return (
-    `<label class="field" for="${spec.id}">${escapeHtml(spec.label)}${hint}` +
+    `<div class="field"><label for="${spec.id}">${escapeHtml(spec.label)}</label>${hint}` +
     `<select id="${spec.id}" name="${spec.name}"${attributes}${spec.attributes ?? ''}>` +
     spec.options
       .map(
@@ -89,7 +89,7 @@ export function selectField(spec: FieldSpec & { options: readonly { value: strin
           `<option value="${escapeHtml(option.value)}"${option.value === spec.value ? ' selected' : ''}>${escapeHtml(option.label)}</option>`,
       )
       .join('') +
-    `</select>${after}</label>`
+    `</select>${after}</div>`
   );
 }
 

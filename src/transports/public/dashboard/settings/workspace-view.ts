@@ -111,7 +111,7 @@ function stripeForm(csrf: string, facts: WorkspaceFacts, problems: Problems): st
   const configured = facts.settings.stripe_webhook_configured;
   return (
     '<h3 id="stripe-heading">Stripe payments</h3>' +
-    `<p class="status"><span class="badge${configured ? ' on' : ''}">${configured ? 'Connected' : 'Not connected'}</span>` +
+    `<p class="stripe-state"><span class="badge${configured ? ' on' : ''}">${configured ? 'Connected' : 'Not connected'}</span>` +
     `<span>Point a Stripe webhook at <code class="break">${escapeHtml(facts.settings.stripe_webhook_url)}</code> and paste its signing secret here.</span></p>` +
     `<form class="stack settings-form" method="post" action="/app/settings/workspace/stripe" novalidate aria-labelledby="stripe-heading">${csrfField(csrf)}` +
     inputField({

@@ -28,7 +28,7 @@ async function signIn(page: Page, base: string, email: string): Promise<void> {
 }
 
 async function noSideways(page: Page, what: string): Promise<void> {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
   assert.ok(width <= 375, `${what} scrolls sideways at 375 px (${width} px wide)`);
 }
 
@@ -101,7 +101,7 @@ test('an owner runs the workspace from Settings; every page is accessible at 144
   const secret = await page.getByLabel('The secret').inputValue();
   await page.getByRole('button', { name: 'Copy' }).click();
   await page.getByText('Copied to the clipboard.').waitFor();
-  assert.equal(await page.evaluate(() => navigator.clipboard.readText()), secret);
+  assert.equal(await page.evaluate('navigator.clipboard.readText()'), secret);
   await assertAccessible(page, 'the new key page');
   await saveScreenshot(page, 'settings-api-key-secret');
   assert.equal((await harness.request('GET', '/v1/leads', { token: secret })).status, 200);

@@ -90,7 +90,9 @@ export function auditTable(events: AuditEventRow[], timeZone: string, total: num
         ? `<a href="${PAGES[event.object.kind]}${escapeHtml(event.object.id)}">${escapeHtml(event.object.kind.replaceAll('_', ' '))}</a>`
         : escapeHtml(event.object.kind.replaceAll('_', ' '))
       : '<span class="muted">—</span>';
-    const objectId = event.object ? `<span class="meta mono" title="${escapeHtml(event.object.id)}">${escapeHtml(event.object.id.slice(0, 8))}…</span>` : '';
+    const objectId = event.object
+      ? `<span class="meta mono" title="${escapeHtml(event.object.id)}">${escapeHtml(event.object.id.slice(0, 8))}…</span>`
+      : '';
     const origin = event.origin
       ? `${escapeHtml(TRANSPORTS[event.origin.transport] ?? event.origin.transport)}${event.origin.address ? `<span class="meta mono">${escapeHtml(event.origin.address)}</span>` : ''}`
       : '<span class="muted">Cuepoint</span>';

@@ -29,12 +29,19 @@ const GROUPS: readonly { kind: SearchResult['kind']; heading: string; plural: st
   { kind: 'lead', heading: 'Leads', plural: 'leads' },
 ];
 
-/** The snippet with the words between ** marks highlighted, everything else escaped. */
+/**
+ * The snippet with the words between ** marks highlighted, everything else escaped. A masked value
+ * ("o***@e***.com") holds runs of asterisks too: a mark is two asterisks with none just before or after.
+ */
 export function markedSnippet(snippet: string): string {
-  return snippet
-    .split('**')
-    .map((part, index) => (index % 2 === 1 ? `<mark>${escapeHtml(part)}</mark>` : escapeHtml(part)))
-    .join('');
+  const marks = /(?<!\*)\*\*([^*]+)\*\*(?!\*)/g;
+  let html = '';
+  let last = 0;
+  for (const match of snippet.matchAll(marks)) {
+    html += `${escapeHtml(snippet.slice(last, match.index))}<mark>${escapeHtml(match[1] ?? '')}</mark>`;
+    last = match.index + match[0].length;
+  }
+  return html + escapeHtml(snippet.slice(last));
 }
 
 function hrefOf(result: SearchResult): string {

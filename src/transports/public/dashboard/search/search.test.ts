@@ -57,6 +57,8 @@ test('a viewer sees leads masked as the workspace says', async (t) => {
   for (const result of api.body.results) assert.ok(page.body.includes(result.id), 'every result the API gives is on the page');
 });
 
-test('snippets are escaped, with the matched words marked', () => {
+test('snippets are escaped, with the matched words marked and masked values left as they are', () => {
   assert.equal(markedSnippet('a **<b>** c'), 'a <mark>&#60;b&#62;</mark> c');
+  assert.equal(markedSnippet('o***@e***.com'), 'o***@e***.com', 'masking is not a mark');
+  assert.equal(markedSnippet('**Olga** o***@e***.com'), '<mark>Olga</mark> o***@e***.com');
 });

@@ -96,7 +96,9 @@ export function auditTable(events: AuditEventRow[], timeZone: string, total: num
     const origin = event.origin
       ? `${escapeHtml(TRANSPORTS[event.origin.transport] ?? event.origin.transport)}${event.origin.address ? `<span class="meta mono">${escapeHtml(event.origin.address)}</span>` : ''}`
       : '<span class="muted">Cuepoint</span>';
-    const actor = `<strong>${escapeHtml(event.actor.name)}</strong><span class="meta">${escapeHtml(ACTOR_KINDS[event.actor.kind] ?? event.actor.kind)}</span>`;
+    const kind = ACTOR_KINDS[event.actor.kind] ?? event.actor.kind;
+    // The service acting by itself is named "Cuepoint" already: no need to say so twice.
+    const actor = `<strong>${escapeHtml(event.actor.name)}</strong>${kind === event.actor.name ? '' : `<span class="meta">${escapeHtml(kind)}</span>`}`;
     return (
       `<tr><td class="nowrap">${escapeHtml(formatDateTime(event.at, timeZone))}</td><td>${actor}</td>` +
       `<td><a href="/app/settings/audit?action=${encodeURIComponent(event.action)}"><code>${escapeHtml(event.action)}</code></a></td>` +

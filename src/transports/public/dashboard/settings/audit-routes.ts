@@ -54,7 +54,7 @@ export function registerAuditSettings(scope: FastifyInstance, env: DashboardEnv)
     ]);
     if (events && !events.ok) {
       if (events.status !== 400) return ctx.refused(events);
-      Object.assign(problems, problemsOf(events, ['actor', 'action', 'object_id', 'from', 'to']));
+      Object.assign(problems, problemsOf(events, ['action', 'object_id', 'from', 'to']));
     }
     const people = members.ok
       ? members.body.members.filter((m) => m.user_id).map((m) => ({ id: m.user_id as string, label: m.name ?? m.email }))

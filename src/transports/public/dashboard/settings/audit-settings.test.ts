@@ -41,6 +41,9 @@ test('the audit log filters by action, object and person, and pages', async (t) 
   const badAction = await person.get('/app/settings/audit?action=Not+An+Action');
   assert.equal(badAction.statusCode, 400);
   assert.match(badAction.body, /id="f-action-error"/);
+  const badActor = await person.get('/app/settings/audit?actor=nobody');
+  assert.equal(badActor.statusCode, 400);
+  assert.match(badActor.body, /<p class="alert" role="alert">actor /, 'a problem no field shows is said above the list');
 
   // 50 a page: more than that leaves a link to older events carrying the filters.
   for (let i = 0; i < 50; i += 1) {

@@ -1,0 +1,19 @@
+/**
+ * /app/settings (issue 28): the workspace's settings, plan and usage for everyone who can read them;
+ * members, API keys, webhooks and the audit log for owners and admins (workspace:manage).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { DashboardEnv } from '../kit/page-route.ts';
+import { registerApiKeysSettings } from './api-keys-routes.ts';
+import { registerAuditSettings } from './audit-routes.ts';
+import { registerMembersSettings } from './members-routes.ts';
+import { registerWebhooksSettings } from './webhooks-routes.ts';
+import { registerWorkspaceSettings } from './workspace-routes.ts';
+
+export function registerSettingsArea(scope: FastifyInstance, env: DashboardEnv): void {
+  registerWorkspaceSettings(scope, env);
+  registerMembersSettings(scope, env);
+  registerApiKeysSettings(scope, env);
+  registerWebhooksSettings(scope, env);
+  registerAuditSettings(scope, env);
+}

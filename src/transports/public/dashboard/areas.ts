@@ -7,6 +7,7 @@ import { registerAccountArea } from './account/account-area.ts';
 import { registerHomeArea } from './home/home-area.ts';
 import type { DashboardEnv } from './kit/page-route.ts';
 import { registerLeadsArea } from './leads/leads-area.ts';
+import { registerSchedulingArea } from './scheduling/scheduling-area.ts';
 import { registerVideosArea } from './videos/videos-area.ts';
 
 export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardEnv) => void)[] = [
@@ -14,4 +15,5 @@ export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardE
   registerAccountArea,
   registerVideosArea,
   registerLeadsArea,
+  registerSchedulingArea,
 ];

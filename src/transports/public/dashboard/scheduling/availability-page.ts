@@ -54,8 +54,9 @@ export async function availabilityPage(ctx: PageContext) {
   let body = '';
   let status = 200;
   if (!answer) body = '<p class="empty">No event types yet: create one first.</p>';
-  else if (!answer.ok && answer.status === 400) {
-    status = 400;
+  else if (!answer.ok && (answer.status === 400 || answer.status === 404)) {
+    // An id nobody has, or a day the operation cannot explain: said above the picker, which stays usable.
+    status = answer.status;
     body = `<p class="alert" role="alert">${escapeHtml(answer.error.message)}</p>`;
   } else if (!answer.ok) return ctx.refused(answer);
   else body = explanation(date, answer.body);

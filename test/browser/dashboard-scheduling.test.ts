@@ -16,6 +16,8 @@ import { launchChromium, ordinaryContext } from './chromium.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
+/** The elements that reach past the screen's right edge, to name them when a page scrolls sideways. */
+const WIDER_THAN_SCREEN = `[...document.querySelectorAll('main *')].filter((e) => e.getBoundingClientRect().right > 376).slice(0, 8).map((e) => e.tagName + '.' + e.className)`;
 
 function weekdayAhead(after: number): string {
   const at = new Date(Date.now() + after * 86_400_000);
@@ -175,9 +177,10 @@ test('an owner runs Scheduling from the dashboard: event types, hours, a closed 
   await signIn(audited, base, owner.email);
   for (const [name, path] of pages) {
     await small.goto(`${base}${path}`);
-    const width = await small.evaluate<number>('document.documentElement.scrollWidth');
-    assert.ok(width <= 375, `${path} scrolls sideways at 375 px (${width})`);
     await saveScreenshot(small, name);
+    const width = await small.evaluate<number>('document.documentElement.scrollWidth');
+    const wide = width > 375 ? await small.evaluate<string[]>(WIDER_THAN_SCREEN) : [];
+    assert.ok(width <= 375, `${path} scrolls sideways at 375 px (${width}): ${wide.join(', ')}`);
     await audited.goto(`${base}${path}`);
     await assertAccessible(audited, `${path} at 375 px`);
   }

@@ -104,7 +104,7 @@ function typesTable(types: EventType[], byId: Map<string, OverviewEventType>): s
     })
     .join('');
   return (
-    '<div class="table-scroll"><table><thead><tr><th scope="col">Event type and weekly hours</th><th scope="col">Length</th>' +
+    '<div class="table-scroll sched-scroll"><table><thead><tr><th scope="col">Event type and weekly hours</th><th scope="col">Length</th>' +
     '<th scope="col">Time zone</th><th scope="col">Next open slot</th><th scope="col">Next 7 days booked</th><th scope="col">Status</th></tr></thead>' +
     `<tbody>${rows}</tbody></table></div>`
   );

@@ -54,6 +54,6 @@ export function monthCalendar(options: { type: EventType; month: string; today: 
     `<h3 id="month-heading">${escapeHtml(monthLabel(month))}</h3>` +
     `<a class="button" href="${base}?month=${next}#overrides" aria-label="Next month, ${escapeHtml(monthLabel(next))}">→</a>` +
     '</div>' +
-    `<div class="table-scroll"><table class="sched-month" aria-labelledby="month-heading"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
+    `<div class="table-scroll sched-scroll"><table class="sched-month" aria-labelledby="month-heading"><thead><tr>${head}</tr></thead><tbody>${body}</tbody></table></div>`
   );
 }

@@ -107,7 +107,7 @@ export function weeklyHoursForm(options: { action: string; csrf: string; rows: H
 /** For people who may only read: the week as a table. */
 export function weeklyHoursTable(week: Record<Weekday, Interval[]>): string {
   return (
-    '<div class="table-scroll"><table><thead><tr><th scope="col">Day</th><th scope="col">Open</th></tr></thead><tbody>' +
+    '<div class="table-scroll sched-scroll"><table><thead><tr><th scope="col">Day</th><th scope="col">Open</th></tr></thead><tbody>' +
     WEEKDAYS.map((day) => `<tr><th scope="row">${WEEKDAY_NAMES[day]}</th><td>${escapeHtml(intervalsText(week[day] ?? []))}</td></tr>`).join(
       '',
     ) +

@@ -90,17 +90,17 @@ function table(bookings: Booking[], zone: string, writable: boolean): string {
           : `<a href="${path}">Open<span class="visually-hidden"> the call with ${escapeHtml(who)}</span></a>`;
       return (
         '<tr>' +
-        `<td><a href="${path}">${escapeHtml(zonedDateTime(b.start, zone))}</a><span class="meta sched-block">until ${escapeHtml(zonedTime(b.end, zone))}</span></td>` +
-        `<td>${escapeHtml(b.event_type.name)}</td>` +
-        `<td>${escapeHtml(who)}${b.invitee_email && b.invitee_name ? `<span class="meta sched-block">${escapeHtml(b.invitee_email)}</span>` : ''}</td>` +
-        `<td><span class="sched-status ${b.status}">${b.status === 'confirmed' ? 'Confirmed' : 'Canceled'}</span>${b.rescheduled_at ? ' <span class="meta">moved</span>' : ''}</td>` +
+        `<td data-label="When"><div><a href="${path}">${escapeHtml(zonedDateTime(b.start, zone))}</a><span class="meta sched-block">until ${escapeHtml(zonedTime(b.end, zone))}</span></div></td>` +
+        `<td data-label="Event type"><div>${escapeHtml(b.event_type.name)}</div></td>` +
+        `<td data-label="Invitee"><div>${escapeHtml(who)}${b.invitee_email && b.invitee_name ? `<span class="meta sched-block">${escapeHtml(b.invitee_email)}</span>` : ''}</div></td>` +
+        `<td data-label="Status"><div><span class="sched-status ${b.status}">${b.status === 'confirmed' ? 'Confirmed' : 'Canceled'}</span>${b.rescheduled_at ? ' <span class="meta">moved</span>' : ''}</div></td>` +
         `<td class="sched-row-actions">${actions}</td>` +
         '</tr>'
       );
     })
     .join('');
   return (
-    '<div class="table-scroll sched-scroll"><table><thead><tr><th scope="col">When</th><th scope="col">Event type</th><th scope="col">Invitee</th>' +
+    '<div class="table-scroll sched-scroll"><table class="sched-bookings"><thead><tr><th scope="col">When</th><th scope="col">Event type</th><th scope="col">Invitee</th>' +
     `<th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
   );
 }

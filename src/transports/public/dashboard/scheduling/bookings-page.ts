@@ -100,7 +100,7 @@ function table(bookings: Booking[], zone: string, writable: boolean): string {
     })
     .join('');
   return (
-    '<div class="table-scroll sched-scroll"><table class="sched-bookings"><thead><tr><th scope="col">When</th><th scope="col">Event type</th><th scope="col">Invitee</th>' +
+    '<div class="table-scroll sched-scroll"><table class="sched-cards"><thead><tr><th scope="col">When</th><th scope="col">Event type</th><th scope="col">Invitee</th>' +
     `<th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th></tr></thead><tbody>${rows}</tbody></table></div>`
   );
 }

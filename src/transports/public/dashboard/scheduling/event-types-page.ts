@@ -50,7 +50,7 @@ function tiles(glance: Overview): string {
   const tile = (label: string, value: string, change = '') =>
     `<div class="tile"><p class="label">${escapeHtml(label)}</p><p class="value">${escapeHtml(value)}</p>${change ? `<p class="change">${escapeHtml(change)}</p>` : ''}</div>`;
   return (
-    '<div class="tiles">' +
+    '<div class="tiles sched-tiles">' +
     tile('Active event types', formatCount(glance.active_event_types), `${formatCount(glance.inactive_event_types)} inactive`) +
     tile('Calls booked, next 7 days', formatCount(booked)) +
     tile(
@@ -94,17 +94,17 @@ function typesTable(types: EventType[], byId: Map<string, OverviewEventType>): s
         '<tr>' +
         `<th scope="row"><a href="/app/scheduling/event-types/${escapeHtml(type.event_type_id)}">${escapeHtml(type.name)}</a>` +
         `<span class="meta sched-block">${escapeHtml(weekSummary(type.weekly_hours))}</span></th>` +
-        `<td>${escapeHtml(minutesText(type.duration_minutes))}</td>` +
-        `<td>${escapeHtml(type.time_zone)}</td>` +
-        `<td>${escapeHtml(next)}</td>` +
-        `<td>${fill}</td>` +
-        `<td>${type.active ? '<span class="badge on">Active</span>' : '<span class="badge">Inactive</span>'}</td>` +
+        `<td data-label="Length"><div>${escapeHtml(minutesText(type.duration_minutes))}</div></td>` +
+        `<td data-label="Time zone"><div>${escapeHtml(type.time_zone)}</div></td>` +
+        `<td data-label="Next open"><div>${escapeHtml(next)}</div></td>` +
+        `<td data-label="Next 7 days"><div>${fill}</div></td>` +
+        `<td data-label="Status"><div>${type.active ? '<span class="badge on">Active</span>' : '<span class="badge">Inactive</span>'}</div></td>` +
         '</tr>'
       );
     })
     .join('');
   return (
-    '<div class="table-scroll sched-scroll"><table><thead><tr><th scope="col">Event type and weekly hours</th><th scope="col">Length</th>' +
+    '<div class="table-scroll sched-scroll"><table class="sched-cards"><thead><tr><th scope="col">Event type and weekly hours</th><th scope="col">Length</th>' +
     '<th scope="col">Time zone</th><th scope="col">Next open slot</th><th scope="col">Next 7 days booked</th><th scope="col">Status</th></tr></thead>' +
     `<tbody>${rows}</tbody></table></div>`
   );

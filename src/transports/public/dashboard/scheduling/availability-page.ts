@@ -10,6 +10,7 @@ import { formatCount } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
 import { minutesText } from './hours-text.ts';
 import { addDays, clockOf, dayLabel, isDate, middayUtc, todayIn } from './local-days.ts';
+import { refusedRead } from './not-in-plan.ts';
 import { schedulingTabs } from './scheduling-tabs.ts';
 import type { Availability, EventType, NotOfferedRun, OfferedSlot, Pagination, Reason } from './scheduling-types.ts';
 
@@ -44,7 +45,7 @@ export async function availabilityPage(ctx: PageContext) {
     ctx.call<{ event_types: EventType[]; pagination: Pagination }>('list_event_types', { limit: 100 }),
     chosen && asked ? explain(chosen, asked) : undefined,
   ]);
-  if (!list.ok) return ctx.refused(list);
+  if (!list.ok) return refusedRead(ctx, list, 'availability');
   const types = list.body.event_types;
   const listed = chosen ? types.find((t) => t.event_type_id === chosen) : (types.find((t) => t.active) ?? types[0]);
   const typeId = chosen ?? listed?.event_type_id;

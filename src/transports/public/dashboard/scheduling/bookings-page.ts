@@ -8,6 +8,7 @@ import { escapeHtml } from '../../http/page-parts.ts';
 import { formatCount } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
 import { zonedDateTime, zonedTime } from './local-days.ts';
+import { refusedRead } from './not-in-plan.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { Booking, EventType, Pagination } from './scheduling-types.ts';
 import { workspaceZone } from './workspace-zone.ts';
@@ -34,7 +35,7 @@ export async function bookingsPage(ctx: PageContext) {
     ctx.call<{ event_types: EventType[] }>('list_event_types', { limit: 100 }),
     workspaceZone(ctx),
   ]);
-  if (!list.ok) return ctx.refused(list);
+  if (!list.ok) return refusedRead(ctx, list, 'bookings');
   const query = (extra: Record<string, string>) => `/app/scheduling/bookings?${new URLSearchParams({ ...filters, ...extra }).toString()}`;
   const { bookings, pagination } = list.body;
 

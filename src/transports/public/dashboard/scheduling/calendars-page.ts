@@ -10,6 +10,7 @@ import { formatCount, formatDateTime } from '../kit/formats.ts';
 import { csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
 import { inputControl } from './form-controls.ts';
 import { type Problems, problemSummary, problemsOf } from './form-problems.ts';
+import { refusedRead } from './not-in-plan.ts';
 import { relativeTime } from './relative-time.ts';
 import { removeControl } from './remove-dialog.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
@@ -29,7 +30,7 @@ interface AddState {
 
 async function calendarsPage(ctx: PageContext, add: AddState = { values: { name: '', url: '' }, problems: {}, all: [] }, status = 200) {
   const list = await ctx.call<{ calendar_feeds: CalendarFeed[]; pagination: Pagination }>('list_calendar_feeds', { limit: 100 });
-  if (!list.ok) return ctx.refused(list);
+  if (!list.ok) return refusedRead(ctx, list, 'calendars');
   const feeds = list.body.calendar_feeds;
   const writable = ctx.may('workspace:manage');
   const now = ctx.deps.clock();

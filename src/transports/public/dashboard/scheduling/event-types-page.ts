@@ -9,6 +9,7 @@ import { formatCount, formatShare } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
 import { minutesText, weekSummary } from './hours-text.ts';
 import { zonedDateTime } from './local-days.ts';
+import { refusedRead } from './not-in-plan.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { EventType, Overview, OverviewEventType, Pagination } from './scheduling-types.ts';
 
@@ -20,7 +21,7 @@ export async function eventTypesPage(ctx: PageContext) {
     ctx.call<{ event_types: EventType[]; pagination: Pagination }>('list_event_types', { limit: 50, ...(cursor ? { cursor } : {}) }),
     ctx.call<Overview>('get_scheduling_overview', {}),
   ]);
-  if (!list.ok) return ctx.refused(list);
+  if (!list.ok) return refusedRead(ctx, list, 'event-types');
   const glance = overview.ok ? overview.body : undefined;
   const byId = new Map((glance?.event_types ?? []).map((t) => [t.event_type_id, t]));
   const writable = ctx.may('workspace:manage');

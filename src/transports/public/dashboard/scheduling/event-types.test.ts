@@ -279,7 +279,10 @@ test('a workspace on the free plan is told scheduling is not in its plan', async
   const ws = await harness.workspace('free');
   const owner = await ws.addMember({ role: 'owner', password: PASSWORD });
   const person = await signIn(harness.app, owner.email, PASSWORD);
-  const page = await person.get('/app/scheduling');
-  assert.equal(page.statusCode, 403);
-  assert.match(page.body, /scheduling/i);
+  for (const path of ['/app/scheduling', '/app/scheduling/availability', '/app/scheduling/bookings', '/app/scheduling/calendars']) {
+    const page = await person.get(path);
+    assert.equal(page.statusCode, 403, path);
+    assert.match(page.body, /Scheduling is part of the Pro and Business plans/, path);
+    assert.match(page.body, /role="alert">This workspace is on a plan without scheduling/, path);
+  }
 });

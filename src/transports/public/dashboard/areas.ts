@@ -8,6 +8,7 @@ import { registerHomeArea } from './home/home-area.ts';
 import type { DashboardEnv } from './kit/page-route.ts';
 import { registerLeadsArea } from './leads/leads-area.ts';
 import { registerRevenueArea } from './revenue/revenue-area.ts';
+import { registerSchedulingArea } from './scheduling/scheduling-area.ts';
 import { registerSearchArea } from './search/search-area.ts';
 import { registerSettingsArea } from './settings/settings-area.ts';
 import { registerVideosArea } from './videos/videos-area.ts';
@@ -18,6 +19,7 @@ export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardE
   registerVideosArea,
   registerLeadsArea,
   registerRevenueArea,
+  registerSchedulingArea,
   registerSettingsArea,
   registerSearchArea,
 ];

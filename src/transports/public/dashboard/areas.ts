@@ -4,9 +4,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { registerAccountArea } from './account/account-area.ts';
+import { registerChannelArea } from './channel/channel-area.ts';
 import { registerHomeArea } from './home/home-area.ts';
 import type { DashboardEnv } from './kit/page-route.ts';
 import { registerLeadsArea } from './leads/leads-area.ts';
+import { registerRoutesArea } from './routes/routes-area.ts';
 import { registerVideosArea } from './videos/videos-area.ts';
 
 export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardEnv) => void)[] = [
@@ -14,4 +16,6 @@ export const DASHBOARD_AREAS: readonly ((scope: FastifyInstance, env: DashboardE
   registerAccountArea,
   registerVideosArea,
   registerLeadsArea,
+  registerRoutesArea,
+  registerChannelArea,
 ];

@@ -66,7 +66,7 @@
         try {
           url = new URL(field.value.trim());
         } catch {}
-        if (!url || url.protocol !== 'https:') problems.push([field, 'must be an https link']);
+        if (url?.protocol !== 'https:') problems.push([field, 'must be an https link']);
       }
     }
     const summary = form.querySelector('.form-problems');

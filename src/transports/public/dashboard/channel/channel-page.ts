@@ -159,7 +159,7 @@ function itemsTable(ctx: PageContext, channel: ChannelDetail, canWrite: boolean)
     })
     .join('');
   return (
-    '<div class="table-scroll"><table class="channel-items"><caption class="visually-hidden">Items on the channel, in grid order</caption><thead><tr>' +
+    '<div class="table-scroll" role="region" tabindex="0" aria-label="Items on the channel (scrolls sideways)"><table class="channel-items"><caption class="visually-hidden">Items on the channel, in grid order</caption><thead><tr>' +
     `<th scope="col">Item</th><th scope="col">On the page</th><th scope="col" class="number">Opens, 30 days</th>${canWrite ? '<th scope="col">Change</th>' : ''}</tr></thead>` +
     `<tbody>${rows}</tbody></table></div>`
   );
@@ -224,7 +224,9 @@ export async function channelPage(ctx: PageContext, problems: FieldProblems = ne
     '<div class="channel-layout"><div class="channel-edit">' +
     headingForm(ctx, channel, problems, canWrite) +
     featuredForm(ctx, channel, candidates, problems, canWrite) +
-    `<section aria-labelledby="items-heading"><h2 id="items-heading">On the page</h2>${itemsTable(ctx, channel, canWrite)}${canWrite ? addForm(ctx, channel, candidates, problems) : ''}</section>` +
-    `</div>${preview(channel)}</div>`;
+    `</div>${preview(channel)}</div>` +
+    `<section aria-labelledby="items-heading" class="channel-items-panel"><h2 id="items-heading">On the page</h2>` +
+    '<p class="hint">In grid order. An item stays listed while it cannot play (an archived video, a paused route) and returns to its place when it can.</p>' +
+    `${itemsTable(ctx, channel, canWrite)}${canWrite ? addForm(ctx, channel, candidates, problems) : ''}</section>`;
   return ctx.page('Channel', content, { status });
 }

@@ -21,7 +21,10 @@ test('every role reads the channel page with its preview; only writers are offer
     const member = await ws.addMember({ role, password: PASSWORD });
     const page = await (await signIn(harness.app, member.email, PASSWORD)).get('/app/channel');
     assert.equal(page.statusCode, 200, `${role}: ${page.body.slice(0, 300)}`);
-    assert.match(page.body, new RegExp(`<iframe class="channel-preview" src="/c/${channel.slug}" title="Preview of your public channel page"`));
+    assert.match(
+      page.body,
+      new RegExp(`<iframe class="channel-preview" src="/c/${channel.slug}" title="Preview of your public channel page"`),
+    );
     assert.match(page.body, /<th scope="row"><a href="[^"]+">Product tour<\/a>/);
     assert.match(String(page.headers['content-security-policy']), /frame-src 'self'/);
     const writes = role !== 'viewer';
@@ -69,7 +72,11 @@ test('a member edits the heading, the featured item and the grid from the forms'
   assert.match(filled.body, /It is on the channel\./);
   assert.match(filled.body, /aria-label="Move Pricing explained up"/);
 
-  assert.equal((await person.post('/app/channel/items', { csrf, kind: 'video', id: pricing, visible: 'true', position: '0', done: 'moved' })).statusCode, 303);
+  assert.equal(
+    (await person.post('/app/channel/items', { csrf, kind: 'video', id: pricing, visible: 'true', position: '0', done: 'moved' }))
+      .statusCode,
+    303,
+  );
   assert.equal((await person.post('/app/channel/items', { csrf, kind: 'video', id: tour, visible: 'false' })).statusCode, 303);
   channel = await api();
   assert.deepEqual(
@@ -96,7 +103,10 @@ test('problems come back beside their fields, and a viewer’s posts are refused
   const long = 'x'.repeat(121);
   const refused = await person.post('/app/channel/heading', { csrf, headline: long, dek: 'Kept dek' });
   assert.equal(refused.statusCode, 400);
-  assert.match(refused.body, /<input type="text" id="channel-headline" name="headline" maxlength="120" value="x{121}" aria-invalid="true" aria-describedby="headline-error">/);
+  assert.match(
+    refused.body,
+    /<input type="text" id="channel-headline" name="headline" maxlength="120" value="x{121}" aria-invalid="true" aria-describedby="headline-error">/,
+  );
   assert.match(refused.body, /<span class="field-error" id="headline-error">[^<]+<\/span>/);
   assert.match(refused.body, />Kept dek<\/textarea>/);
   assert.equal((await harness.request('GET', '/v1/channel', { token: ws.key })).body.headline, null);

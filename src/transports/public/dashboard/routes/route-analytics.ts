@@ -49,7 +49,7 @@ export function pathsTable(route: RouteDetail): string {
     })
     .join('');
   return (
-    '<div class="table-scroll"><table class="paths"><caption class="visually-hidden">The most common paths</caption><thead><tr><th scope="col">#</th><th scope="col">Path</th>' +
+    '<div class="table-scroll" role="region" tabindex="0" aria-label="The most common paths (scrolls sideways)"><table class="paths"><caption class="visually-hidden">The most common paths</caption><thead><tr><th scope="col">#</th><th scope="col">Path</th>' +
     `<th scope="col" class="number">Visits</th><th scope="col">Completed</th></tr></thead><tbody>${rows}</tbody></table></div>`
   );
 }

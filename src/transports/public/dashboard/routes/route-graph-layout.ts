@@ -9,7 +9,7 @@ import type { RouteChoice, RouteDetail, RouteStep } from './route-types.ts';
 
 export const BOX = { width: 196, height: 104 } as const;
 export const EXIT = { width: 148, height: 40 } as const;
-const COLUMN_GAP = 150;
+const COLUMN_GAP = 190;
 const ROW_GAP = 30;
 export const MARGIN = 16;
 
@@ -45,6 +45,8 @@ export interface GraphEdge {
   /** The edge's place among its step's choices, to spread their starts over the box's side. */
   index: number;
   of: number;
+  /** For an arrow back to an earlier step (or the same one): the lane it runs in, over or under every box. */
+  loop?: { side: 'over' | 'under'; y: number };
 }
 
 export interface GraphLayout {
@@ -52,8 +54,6 @@ export interface GraphLayout {
   edges: GraphEdge[];
   width: number;
   height: number;
-  /** Where arrows that go back (loops) run: under every box. */
-  floor: number;
 }
 
 /** Columns by breadth-first distance from the entry step over the choices that play a step. */
@@ -134,13 +134,31 @@ export function layoutRoute(route: RouteDetail): GraphLayout {
     const shift = (height - MARGIN - bottom) / 2;
     for (const node of column) node.y += Math.max(0, shift);
   }
-  const loops = edges.filter((edge) => edge.to.column <= edge.from.column).length;
-  const floor = height;
+  // Arrows back to an earlier step run in lanes over or under every box, on the side where fewer
+  // boxes stand between the two steps and the lane (the up or down stroke crosses those).
+  const LANE = 18;
+  const back = edges.filter((edge) => edge.to.column <= edge.from.column);
+  const sides = back.map((edge) => {
+    const inColumn = (node: GraphNode, above: boolean) =>
+      nodes.filter((other) => other.column === node.column && other !== node && (above ? other.y < node.y : other.y > node.y)).length;
+    const over = inColumn(edge.from, true) + inColumn(edge.to, true);
+    const under = inColumn(edge.from, false) + inColumn(edge.to, false);
+    return over < under ? 'over' : 'under';
+  });
+  const overCount = sides.filter((side) => side === 'over').length;
+  const top = overCount > 0 ? overCount * LANE + 12 : 0;
+  for (const node of nodes) node.y += top;
+  let overLane = 0;
+  let underLane = 0;
+  back.forEach((edge, index) => {
+    const side = sides[index] as 'over' | 'under';
+    edge.loop =
+      side === 'over' ? { side, y: top - 10 - overLane++ * LANE + MARGIN / 2 } : { side, y: top + height + 4 + underLane++ * LANE };
+  });
   return {
     nodes,
     edges,
     width: MARGIN * 2 + order.length * BOX.width + Math.max(0, order.length - 1) * COLUMN_GAP,
-    height: height + (loops > 0 ? 24 + loops * 16 : 0),
-    floor,
+    height: top + height + (underLane > 0 ? underLane * LANE + 12 : 0),
   };
 }

@@ -58,10 +58,10 @@ function stepBox(node: StepNode, scale: number, problemSteps: Set<string>): stri
   const tooltip = `Step ${node.number}: ${step.video.title}. ${step.question ?? ''} Reached by ${formatCount(step.reached)}, ${formatCount(step.dropped_off)} dropped off.`;
   return (
     `<g class="${classes}"><title>${escapeHtml(tooltip)}</title>` +
-    `<rect class="box" x="${x}" y="${y}" width="${width}" height="${height}" rx="10"/>` +
+    `<rect class="step-box" x="${x}" y="${y}" width="${width}" height="${height}" rx="10"/>` +
     `<text class="caption" x="${x + 12}" y="${y + 20}">${escapeHtml(caption)}</text>` +
-    `<text class="title" x="${x + 12}" y="${y + 40}">${escapeHtml(clip(step.video.title, 24))}</text>` +
-    `<text class="question" x="${x + 12}" y="${y + 58}">${escapeHtml(clip(question, 28))}</text>` +
+    `<text class="title" x="${x + 12}" y="${y + 40}">${escapeHtml(clip(step.video.title, 21))}</text>` +
+    `<text class="question" x="${x + 12}" y="${y + 58}">${escapeHtml(clip(question, 27))}</text>` +
     `<rect class="reach-track" x="${x + 12}" y="${y + 70}" width="${barWidth}" height="6" rx="3"/>` +
     `<rect class="reach-fill" x="${x + 12}" y="${y + 70}" width="${fill}" height="6" rx="3"/>` +
     `<text class="reach" x="${x + 12}" y="${y + 94}">${escapeHtml(`${formatCount(step.reached)} reached · ${formatCount(step.dropped_off)} left`)}</text>` +
@@ -73,7 +73,7 @@ function exitBox(node: ExitNode): string {
   const { x, y, width, height, choice } = node;
   return (
     `<g class="exit ${escapeHtml(choice.target)}"><title>${escapeHtml(choice.url ?? exitName(choice))}</title>` +
-    `<rect class="box" x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}"/>` +
+    `<rect class="exit-box" x="${x}" y="${y}" width="${width}" height="${height}" rx="${height / 2}"/>` +
     `<text class="exit-name" x="${x + width / 2}" y="${y + height / 2 + 5}" text-anchor="middle">${escapeHtml(clip(exitName(choice), 20))}</text></g>`
   );
 }
@@ -92,23 +92,24 @@ function bezierAt(p: [Point, Point, Point, Point], t: number): Point {
   };
 }
 
-function edgeLine(edge: GraphEdge, loopLane: number, floor: number, hasStarts: boolean, arrowId: string): string {
+function edgeLine(edge: GraphEdge, hasStarts: boolean, arrowId: string): string {
   const { from, to, choice } = edge;
   const spread = from.height - 32;
   const startY = from.y + 16 + (edge.of === 1 ? spread / 2 : (spread * edge.index) / (edge.of - 1));
   let points: [Point, Point, Point, Point];
   let labelAt: Point;
-  if (to.column > from.column) {
+  if (!edge.loop) {
     const start = { x: from.x + from.width, y: startY };
     const end = { x: to.x - 2, y: to.y + to.height / 2 };
     const middle = (start.x + end.x) / 2;
     points = [start, { x: middle, y: start.y }, { x: middle, y: end.y }, end];
-    labelAt = bezierAt(points, 0.42);
+    labelAt = bezierAt(points, 0.5);
   } else {
-    // Back to an earlier step (or the same one): under every box, then up into the step from below.
-    const lane = floor + 12 + loopLane * 16;
-    const start = { x: from.x + from.width * 0.7, y: from.y + from.height };
-    const end = { x: to.x + to.width * 0.3, y: to.y + to.height + 2 };
+    // Back to an earlier step (or the same one): out of the box's top or bottom, along its lane, into the step.
+    const over = edge.loop.side === 'over';
+    const lane = over ? edge.loop.y - 8 : edge.loop.y + 8;
+    const start = { x: from.x + from.width * 0.7, y: over ? from.y : from.y + from.height };
+    const end = { x: to.x + to.width * 0.3, y: over ? to.y - 2 : to.y + to.height + 2 };
     points = [start, { x: start.x, y: lane }, { x: end.x, y: lane }, end];
     labelAt = bezierAt(points, 0.5);
   }
@@ -138,10 +139,7 @@ export function routeGraph(route: RouteDetail, id: string): string {
   const layout = layoutRoute(route);
   const scale = Math.max(route.starts, ...route.steps.map((step) => step.reached));
   const problemSteps = new Set(route.problems.map((problem) => problem.step_id).filter((stepId): stepId is string => stepId !== null));
-  let loopLane = 0;
-  const edges = layout.edges
-    .map((edge) => edgeLine(edge, edge.to.column <= edge.from.column ? loopLane++ : 0, layout.floor, route.starts > 0, `${id}-arrow`))
-    .join('');
+  const edges = layout.edges.map((edge) => edgeLine(edge, route.starts > 0, `${id}-arrow`)).join('');
   const boxes = layout.nodes.map((node: GraphNode) => (node.kind === 'step' ? stepBox(node, scale, problemSteps) : exitBox(node))).join('');
   const title = `The graph of “${route.name}”`;
   return (

@@ -45,7 +45,7 @@ function table(list: RouteList): string {
     )
     .join('');
   return (
-    '<div class="table-scroll"><table class="routes-table"><caption class="visually-hidden">Routes</caption><thead><tr>' +
+    '<div class="table-scroll" role="region" tabindex="0" aria-label="Routes (scrolls sideways)"><table class="routes-table"><caption class="visually-hidden">Routes</caption><thead><tr>' +
     '<th scope="col">Route</th><th scope="col">Status</th><th scope="col" class="number">Steps</th><th scope="col" class="number">Starts</th>' +
     '<th scope="col" class="number">Completions</th><th scope="col">Completion rate</th><th scope="col">Updated</th></tr></thead>' +
     `<tbody>${rows}</tbody></table></div>`
@@ -67,7 +67,7 @@ function newRouteForm(ctx: PageContext, videos: VideoOption[], problems: FieldPr
     `<form class="stack" method="post" action="/app/routes">${csrfField(ctx.csrf)}` +
     `<label class="field" for="route-entry">First video<select id="route-entry" name="entry_video" required${invalidAttributes(problems, 'entry_video', 'route-entry-error')}>` +
     `<option value="">Choose a ready video</option>${options}</select>${fieldProblem(problems, 'entry_video', 'route-entry-error')}</label>` +
-    `<label class="field" for="route-name">Name <span class="hint">Optional: the first video’s title when left empty</span>` +
+    `<label class="field" for="route-name">Name <span class="hint">Optional: left empty, the route takes its video’s title</span>` +
     `<input type="text" id="route-name" name="name" maxlength="200" value="${escapeHtml(ctx.form.name ?? '')}"${invalidAttributes(problems, 'name', 'route-name-error')}>` +
     `${fieldProblem(problems, 'name', 'route-name-error')}</label>` +
     '<button type="submit" class="primary">Create route</button></form></section>'

@@ -33,11 +33,14 @@ async function signedIn(chromium: Browser, base: string, email: string, width: n
   return page;
 }
 
+// What sticks out past the viewport, named, so a failure says where to look.
+const WIDER = `[...document.querySelectorAll('main *')].filter((element) => !element.closest('svg') && element.getBoundingClientRect().right > window.innerWidth + 1).slice(-4).map((element) => element.tagName + '.' + element.getAttribute('class') + ' ' + (element.textContent || '').slice(0, 40)).join(' | ')`;
+
 async function check(page: Page, what: string, screenshot: string): Promise<void> {
+  await saveScreenshot(page, screenshot);
   await assertAccessible(page, `${what} at ${page.viewportSize()?.width} px`);
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-  assert.ok(width <= (page.viewportSize()?.width ?? 0), `${what}: the page scrolls sideways (${width} px)`);
-  await saveScreenshot(page, screenshot);
+  assert.ok(width <= (page.viewportSize()?.width ?? 0), `${what}: the page scrolls sideways (${width} px): ${await page.evaluate(WIDER)}`);
 }
 
 test('the routes and channel pages on the demo data: axe, 375 px and screenshots', { timeout: 600_000 }, async (t) => {
@@ -98,7 +101,7 @@ test('a person builds a route and edits the channel, and the preview shows it', 
   const routeId = new URL(page.url()).pathname.split('/')[3] as string;
 
   await page.getByRole('link', { name: 'Edit choices of step 1' }).click();
-  await page.getByLabel('Question').fill('How big is your team?');
+  await page.getByRole('textbox', { name: /^Question/ }).fill('How big is your team?');
   const first = page.getByRole('group', { name: 'Choice 1' });
   const second = page.getByRole('group', { name: 'Choice 2' });
   // The script shows only the field a target uses.

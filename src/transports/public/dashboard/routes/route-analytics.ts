@@ -8,6 +8,8 @@ import { formatCompact, formatCount, formatShare } from '../kit/formats.ts';
 import { type RouteDetail, stepNumbers } from './route-types.ts';
 
 export function reachChart(route: RouteDetail): string {
+  if (route.starts === 0)
+    return '<p class="empty">No visits yet: the funnel shows how many visits reach each step once people play the route.</p>';
   const numbers = stepNumbers(route);
   const most = [...route.steps].sort((a, b) => b.dropped_off - a.dropped_off)[0];
   const worst =

@@ -51,7 +51,8 @@ function stepBox(node: StepNode, scale: number, problemSteps: Set<string>): stri
   const classes = ['step', step.entry ? 'entry' : '', broken ? 'problem' : '', node.reachable ? '' : 'unreachable']
     .filter(Boolean)
     .join(' ');
-  const caption = `Step ${node.number}${step.entry ? ' · Entry' : ''}${step.choices.length === 0 ? ' · Last' : ''}${broken ? ' · Needs a fix' : ''}`;
+  // Short enough for the box in capitals: a problem matters more than being the last step.
+  const caption = `Step ${node.number}${step.entry ? ' · Entry' : ''}${broken ? ' · Fix needed' : step.choices.length === 0 ? ' · Last' : ''}`;
   const question = step.choices.length === 0 ? 'Ends the route when it plays out' : (step.question ?? 'No question: choices only');
   const barWidth = width - 24;
   const fill = scale > 0 ? Math.round((barWidth * step.reached) / scale) : 0;
@@ -60,7 +61,7 @@ function stepBox(node: StepNode, scale: number, problemSteps: Set<string>): stri
     `<g class="${classes}"><title>${escapeHtml(tooltip)}</title>` +
     `<rect class="step-box" x="${x}" y="${y}" width="${width}" height="${height}" rx="10"/>` +
     `<text class="caption" x="${x + 12}" y="${y + 20}">${escapeHtml(caption)}</text>` +
-    `<text class="title" x="${x + 12}" y="${y + 40}">${escapeHtml(clip(step.video.title, 21))}</text>` +
+    `<text class="title" x="${x + 12}" y="${y + 40}">${escapeHtml(clip(step.video.title, 20))}</text>` +
     `<text class="question" x="${x + 12}" y="${y + 58}">${escapeHtml(clip(question, 27))}</text>` +
     `<rect class="reach-track" x="${x + 12}" y="${y + 70}" width="${barWidth}" height="6" rx="3"/>` +
     `<rect class="reach-fill" x="${x + 12}" y="${y + 70}" width="${fill}" height="6" rx="3"/>` +

@@ -33,7 +33,7 @@ test('every role reads the list and a route’s page with its graph; only writer
     assert.match(page.body, /<title id="route-graph-title">The graph of “Which plan fits you\?”<\/title>/);
     assert.match(page.body, /<ol class="route-steps">.*Step 1: Product tour.*Step 2: The starter plan/s);
     assert.match(page.body, /no choice leads to it from the entry step/, 'the API’s problem is shown');
-    assert.match(page.body, /Visits reaching each step/, 'the funnel chart');
+    assert.match(page.body, /<h2 id="funnel-heading">Funnel<\/h2><p class="empty">No visits yet/, 'the funnel, empty before any visit');
     const writes = role !== 'viewer';
     assert.equal(/New route/.test(list.body), writes, `${role}: New route offered?`);
     assert.equal(/>Go live<\/button>/.test(page.body), writes, `${role}: Go live offered?`);

@@ -46,12 +46,12 @@ export function pathsTable(route: RouteDetail): string {
       const rate = path.visits > 0 ? path.completed / path.visits : 0;
       return (
         `<tr><th scope="row">${index + 1}</th><td class="path">${trail}</td><td class="number">${formatCount(path.visits)}</td>` +
-        `<td>${shareBar(rate, `${formatShare(rate)} · ${formatCount(path.completed)}`)}</td></tr>`
+        `<td class="number">${formatCount(path.completed)}</td><td>${shareBar(rate, formatShare(rate))}</td></tr>`
       );
     })
     .join('');
   return (
     '<div class="table-scroll" role="region" tabindex="0" aria-label="The most common paths (scrolls sideways)"><table class="paths"><caption class="visually-hidden">The most common paths</caption><thead><tr><th scope="col">#</th><th scope="col">Path</th>' +
-    `<th scope="col" class="number">Visits</th><th scope="col">Completed</th></tr></thead><tbody>${rows}</tbody></table></div>`
+    `<th scope="col" class="number">Visits</th><th scope="col" class="number">Completed</th><th scope="col">Rate</th></tr></thead><tbody>${rows}</tbody></table></div>`
   );
 }

@@ -31,7 +31,7 @@ export function routeStepsList(route: RouteDetail, canWrite: boolean): string {
     const problems = problemsByStep.get(step.step_id) ?? [];
     const choices =
       step.choices.length === 0
-        ? '<p class="meta">No choices: the route ends when this video plays out.</p>'
+        ? '<p class="step-facts">No choices: the route ends when this video plays out.</p>'
         : `<ul class="choices">${step.choices
             .map(
               (choice) =>

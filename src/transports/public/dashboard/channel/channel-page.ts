@@ -37,7 +37,7 @@ function activity(channel: ChannelDetail): string {
   const tile = (label: string, value: number) =>
     `<div class="tile"><p class="label">${label}</p><p class="value">${formatCount(value)}</p></div>`;
   return (
-    `<div class="tiles" aria-label="The last ${channel.activity.days} days">` +
+    '<div class="tiles two-up">' +
     tile(`Page views, ${channel.activity.days} days`, channel.activity.views) +
     tile('Visitors', channel.activity.visitors) +
     tile('Items opened', channel.activity.opens) +

@@ -56,7 +56,7 @@ function statusControls(ctx: PageContext, route: RouteDetail): string {
 function tiles(route: RouteDetail): string {
   const tile = (label: string, value: string) => `<div class="tile"><p class="label">${label}</p><p class="value">${value}</p></div>`;
   return (
-    '<div class="tiles">' +
+    '<div class="tiles two-up">' +
     tile('Starts', formatCount(route.starts)) +
     tile('Completions', formatCount(route.completions)) +
     tile('Completion rate', formatShare(route.completion_rate)) +

@@ -24,6 +24,7 @@ import { answerClientError, answerFrameworkError, registerErrorHandling } from '
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
 import { buildOpenApiDocument } from './transports/rest/openapi.ts';
 import { registerOperationRoutes } from './transports/rest/operation-routes.ts';
+import { buildRequestValidator } from './transports/rest/request-validators.ts';
 import { buildResponseSerializer } from './transports/rest/response-serializers.ts';
 
 /** The dependencies (src/dependencies.ts: buildDependencies), and how this HTTP app logs and what it serves. */
@@ -60,7 +61,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
     // Response serializers: compiled on a route's first answer, once per schema for the process.
-    schemaController: { compilersFactory: { buildSerializer: buildResponseSerializer } },
+    // Request validators (none declared): Fastify's default, loaded only if a route ever needs it.
+    schemaController: { compilersFactory: { buildSerializer: buildResponseSerializer, buildValidator: buildRequestValidator } },
   });
   // JSON only: a text/plain body is refused as the wrong Content-Type, not parsed as a string.
   app.removeContentTypeParser('text/plain');

@@ -12,8 +12,8 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type TestContext, test } from 'node:test';
-import { Compile } from 'typebox/compile';
 import { insertDemoLibrary } from '../src/cli/insert-demo-library.ts';
+import { compileSchema } from '../src/core/compile-schema.ts';
 import { recordEvent } from '../src/db/outbox.ts';
 import { EVENT_CATALOG, EVENT_TYPES, type EventData, EventShapeError, type EventType, eventEnvelope } from '../src/event-catalog.ts';
 import { startJobWorker } from '../src/job-queue/worker.ts';
@@ -30,7 +30,7 @@ const clip = readFileSync(join(FIXTURES, 'clip.mp4'));
 const notVideo = readFileSync(join(FIXTURES, 'not-a-video.mp4'));
 const quiet = { info: () => {}, warn: () => {}, error: () => {} };
 
-const envelopes = new Map(EVENT_TYPES.map((type) => [type, Compile(eventEnvelope(type))]));
+const envelopes = new Map(EVENT_TYPES.map((type) => [type, compileSchema(eventEnvelope(type))]));
 
 /** Every way `payload` misses the envelope of its type (an empty list when it matches). */
 function problemsOf(payload: { type: string }): string[] {

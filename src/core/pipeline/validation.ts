@@ -12,8 +12,8 @@
  * Fields stored trimmed are trimmed first (trimmed-strings.ts), so the rules judge what is kept, and
  * every string and field name is checked for text the database cannot store (unstorable-text.ts).
  */
-import { Ajv, type ValidateFunction } from 'ajv';
-import addFormatsModule from 'ajv-formats';
+import { createRequire } from 'node:module';
+import type { Ajv, ValidateFunction } from 'ajv';
 import type { TObject } from 'typebox';
 import { isTimeZone } from '../calendar/time-zone.ts';
 import { AppError, type FieldProblem } from '../errors.ts';
@@ -24,11 +24,14 @@ import { oversizedArrays, scanValue, TOO_DEEP } from './input-bounds.ts';
 import { trimMarkedStrings } from './trimmed-strings.ts';
 import { describeErrors } from './validation-messages.ts';
 
-// ajv-formats ships CommonJS; under ESM its default export is the module object.
 type AddFormats = (ajv: Ajv, formats: string[]) => Ajv;
-const addFormats = ((addFormatsModule as unknown as { default?: AddFormats }).default ?? addFormatsModule) as unknown as AddFormats;
 
 function makeAjv(coerceTypes: boolean): Ajv {
+  // Ajv and ajv-formats (CommonJS, some 90 modules) are loaded with the first input to validate, not
+  // at start-up (issue 26): a process that has not yet been asked anything need not read them.
+  const require = createRequire(import.meta.url);
+  const { Ajv } = require('ajv') as typeof import('ajv');
+  const addFormats = require('ajv-formats') as AddFormats;
   // verbose: errors carry their schema and value, which the messages need (a pattern's rule, a union's branches).
   const ajv = new Ajv({ allErrors: true, verbose: true, coerceTypes, useDefaults: true, strict: false });
   addFormats(ajv, ['uri', 'email']);
@@ -49,8 +52,7 @@ function makeAjv(coerceTypes: boolean): Ajv {
   return ajv;
 }
 
-const strict = makeAjv(false);
-const coercing = makeAjv(true);
+let ajvs: { strict: Ajv; coercing: Ajv } | undefined;
 const compiled = new WeakMap<TObject, { strict: ValidateFunction; coercing: ValidateFunction }>();
 
 export type InputSource = 'json' | 'query';
@@ -72,7 +74,8 @@ export function validateInput<T>(schema: TObject, input: unknown, source: InputS
 export function inputProblems(schema: TObject, input: unknown, source: InputSource, known: FieldProblem[] = []): FieldProblem[] {
   let validators = compiled.get(schema);
   if (!validators) {
-    validators = { strict: strict.compile(schema), coercing: coercing.compile(schema) };
+    ajvs ??= { strict: makeAjv(false), coercing: makeAjv(true) };
+    validators = { strict: ajvs.strict.compile(schema), coercing: ajvs.coercing.compile(schema) };
     compiled.set(schema, validators);
   }
   const validate = source === 'query' ? validators.coercing : validators.strict;

@@ -9,7 +9,8 @@
  * 95 ms that building the app costs, paid by every test that starts an app with options of its own.
  * A compiled serializer is a pure function of its schema and options, so sharing it shares no state.
  */
-import SerializerSelector from '@fastify/fast-json-stringify-compiler';
+import { createRequire } from 'node:module';
+import type SerializerSelector from '@fastify/fast-json-stringify-compiler';
 
 type SerializerFactory = ReturnType<typeof SerializerSelector>;
 type Serializer = ReturnType<ReturnType<SerializerFactory>>;
@@ -18,7 +19,16 @@ type Serializer = ReturnType<ReturnType<SerializerFactory>>;
 const compiled = new WeakMap<object, Serializer>();
 
 export const buildResponseSerializer: SerializerFactory = (externalSchemas, options) => {
-  const compile = SerializerSelector()(externalSchemas, options);
+  // The compiler itself (fast-json-stringify, which brings Ajv: some 80 modules) is loaded with the
+  // first serializer compiled, not when the routes are registered.
+  let compiler: ReturnType<SerializerFactory> | undefined;
+  const compile: ReturnType<SerializerFactory> = (route) => {
+    compiler ??= (createRequire(import.meta.url)('@fastify/fast-json-stringify-compiler') as typeof SerializerSelector)()(
+      externalSchemas,
+      options,
+    );
+    return compiler(route);
+  };
   // Shared schemas (addSchema) or serializer options would make a serializer depend on more than its
   // own schema: then each is compiled as Fastify would, and none is kept.
   const plain = Object.keys(externalSchemas ?? {}).length === 0 && Object.keys(options ?? {}).length === 0;

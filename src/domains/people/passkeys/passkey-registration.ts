@@ -5,12 +5,7 @@
  * with user verification required. The passkey is then saved with its audit event, in one transaction.
  * Passkeys must be discoverable (resident keys): signing in names no account, the passkey does.
  */
-import {
-  generateRegistrationOptions,
-  type PublicKeyCredentialCreationOptionsJSON,
-  type VerifiedRegistrationResponse,
-  verifyRegistrationResponse,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialCreationOptionsJSON, VerifiedRegistrationResponse } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import { AppError } from '../../../core/errors.ts';
 import type { Database, PasskeyRow, UserRow } from '../../../db/tables/index.ts';
@@ -19,6 +14,7 @@ import { CEREMONY_TIMEOUT_MS, consumeChallenge, issueChallenge } from './ceremon
 import { cleanPasskeyName, defaultPasskeyName, passkeyNameProblem } from './passkey-names.ts';
 import { insertPasskey, listPasskeys } from './passkeys.queries.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { webauthn } from './webauthn-library.ts';
 import { isRegistrationResponse, signedChallenge, webauthnUserId } from './webauthn-responses.ts';
 
 /** A passkey that was not added, with what to tell the person. */
@@ -35,7 +31,7 @@ export async function passkeyRegistrationOptions(
   if (existing.length >= MAX_PASSKEYS)
     throw new PasskeyRefused('conflict', `You already have ${MAX_PASSKEYS} passkeys. Remove one you no longer use first.`);
   const challenge = await issueChallenge(db, 'passkey_registration', request.user.id, request.now);
-  return generateRegistrationOptions({
+  return (await webauthn()).generateRegistrationOptions({
     rpName: request.relyingParty.name,
     rpID: request.relyingParty.id,
     userName: request.user.email,
@@ -75,7 +71,7 @@ export async function addPasskey(db: Kysely<Database>, request: NewPasskeyReques
     throw new PasskeyRefused('conflict', 'This passkey request has expired or was already used. Try adding the passkey again.');
   let verification: VerifiedRegistrationResponse;
   try {
-    verification = await verifyRegistrationResponse({
+    verification = await (await webauthn()).verifyRegistrationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: request.relyingParty.origin,

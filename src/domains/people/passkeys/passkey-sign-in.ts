@@ -6,12 +6,7 @@
  * toward the lockout like a wrong password: for the passkey's account when it names one, and for the
  * client address always; a locked account or address is refused before anything is checked.
  */
-import {
-  generateAuthenticationOptions,
-  type PublicKeyCredentialRequestOptionsJSON,
-  type VerifiedAuthenticationResponse,
-  verifyAuthenticationResponse,
-} from '@simplewebauthn/server';
+import type { PublicKeyCredentialRequestOptionsJSON, VerifiedAuthenticationResponse } from '@simplewebauthn/server';
 import type { Kysely } from 'kysely';
 import type { Database, PasskeyRow, UserRow } from '../../../db/tables/index.ts';
 import { failureKeys } from '../sign-in/password-sign-in.ts';
@@ -19,6 +14,7 @@ import { clearAccountFailures, lockoutOf, recordFailure } from '../sign-in/sign-
 import { CEREMONY_TIMEOUT_MS, consumeChallenge, issueChallenge } from './ceremony-challenges.queries.ts';
 import { findPasskeyByCredentialId, recordPasskeyUse } from './passkeys.queries.ts';
 import type { RelyingParty } from './relying-party.ts';
+import { webauthn } from './webauthn-library.ts';
 import { isAuthenticationResponse, signedChallenge, webauthnUserId } from './webauthn-responses.ts';
 
 export type PasskeySignIn =
@@ -41,7 +37,7 @@ export async function passkeySignInOptions(
   request: { relyingParty: RelyingParty; now: Date },
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const challenge = await issueChallenge(db, 'passkey_sign_in', null, request.now);
-  return generateAuthenticationOptions({
+  return (await webauthn()).generateAuthenticationOptions({
     rpID: request.relyingParty.id,
     challenge,
     timeout: CEREMONY_TIMEOUT_MS,
@@ -71,7 +67,7 @@ export async function checkPasskey(db: Kysely<Database>, serviceSecret: string, 
   if (handle && handle !== Buffer.from(webauthnUserId(user.id)).toString('base64url')) return refuse();
   let verification: VerifiedAuthenticationResponse;
   try {
-    verification = await verifyAuthenticationResponse({
+    verification = await (await webauthn()).verifyAuthenticationResponse({
       response,
       expectedChallenge: challenge,
       expectedOrigin: attempt.relyingParty.origin,

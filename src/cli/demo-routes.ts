@@ -44,24 +44,28 @@ export function demoRouteVideos(
   return oldestVideosAmong(db, workspaceId, ids, ids.length);
 }
 
-/** Builds the routes and plays their visits; returns how many routes there are. */
+/**
+ * Builds the routes and plays their visits over the last `historyDays` (the demo's ninety unless told
+ * otherwise: a test walks the same routes over fewer days); returns how many routes there are.
+ */
 export async function playDemoRoutes(
   db: Kysely<Database>,
   workspaceId: string,
   videos: readonly DemoRouteVideo[],
   now: Date,
+  historyDays = HISTORY_DAYS,
 ): Promise<number> {
   const byTitle = new Map(videos.map((video) => [video.title, video.id]));
   // A library without the routes' videos (another workspace's, say) gets no routes.
   if (![...DEMO_ROUTE_TITLES].every((title) => byTitle.has(title))) return 0;
   const random = prng(13_13_2026);
-  const start = new Date(now.getTime() - HISTORY_DAYS * DAY_MS);
+  const start = new Date(now.getTime() - historyDays * DAY_MS);
   let built = 0;
   for (const route of DEMO_ROUTES) {
     const { routeId, stepIds } = await buildRoute(db, workspaceId, route, byTitle, start);
     built += 1;
     const choiceIds = await currentChoiceIdsByStep(db, workspaceId, stepIds);
-    for (let daysAgo = HISTORY_DAYS - 1; daysAgo >= 0; daysAgo--) {
+    for (let daysAgo = historyDays - 1; daysAgo >= 0; daysAgo--) {
       const count = Math.floor(route.perDay * (0.5 + random()) + random());
       for (let i = 0; i < count; i++) {
         const at = new Date(now.getTime() - daysAgo * DAY_MS - Math.floor(random() * 10 * 60 * 60 * 1000));

@@ -8,12 +8,12 @@ import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, sql } from 'kysely';
+import { tallyQuery } from '../core/query-tally.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { extractTar } from './extract-tar.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
-import { tallyQuery } from './query-tally.ts';
 import type { Database } from './tables/index.ts';
 
 const INT8_OID = 20;

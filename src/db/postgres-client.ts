@@ -5,6 +5,7 @@
  */
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { tallyQuery } from '../core/query-tally.ts';
 import {
   type CredentialLookupRow,
   type DatabaseHandle,
@@ -14,7 +15,6 @@ import {
   PARSERS,
   ping,
 } from './client.ts';
-import { tallyQuery } from './query-tally.ts';
 import type { Database } from './tables/index.ts';
 
 const UNBOUNDED_CONNECT_TIMEOUT_MS = 3000;

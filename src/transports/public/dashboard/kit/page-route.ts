@@ -7,9 +7,9 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../../../core/pipeline/principal.ts';
+import { currentQueryTally, serverTimingOf, withQueryTally } from '../../../../core/query-tally.ts';
 import { isManager } from '../../../../core/roles.ts';
 import type { Scope } from '../../../../core/scopes.ts';
-import { currentQueryTally, serverTimingOf, withQueryTally } from '../../../../db/query-tally.ts';
 import { csrfTokenMatches } from '../../../../domains/people/index.ts';
 import { FORM_BODY_LIMIT, formValues } from '../../http/form-body.ts';
 import { escapeHtml } from '../../http/page-parts.ts';

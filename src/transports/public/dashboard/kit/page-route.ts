@@ -155,7 +155,8 @@ async function noWorkspace(
 export function dashboardGet(scope: FastifyInstance, env: DashboardEnv, path: string, handler: Handler): void {
   scope.get(path, async (request, reply) => {
     const session = await dashboardSession(request, env.deps, env.cookies);
-    if (!session) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url)}`, 303);
+    // The path stays readable (`next=/app/videos`); a query or anything else is escaped.
+    if (!session) return reply.redirect(`/sign-in?next=${encodeURIComponent(request.url).replaceAll('%2F', '/')}`, 303);
     if (!session.principal) return noWorkspace(env, request, reply, session);
     const context = contextFor(env, request, reply, session as DashboardSession & { principal: Principal });
     // The page's statements are counted from here (the session's lookup is the same on every page).

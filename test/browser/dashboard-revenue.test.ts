@@ -6,7 +6,6 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { playDemoLeads } from '../../src/cli/demo-leads.ts';
 import { playDemoOutcomes } from '../../src/cli/demo-outcomes.ts';
 import { playDemoViewing } from '../../src/cli/demo-viewing.ts';
@@ -16,27 +15,10 @@ import { startTestApp } from '../helpers/app.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium } from './chromium.ts';
+import { assertNoSideScroll, signIn } from './dashboard-pages.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/app`);
-}
-
-async function assertNoSideScroll(page: Page, what: string): Promise<void> {
-  // A string, run in the page: the tests are compiled without the DOM's types.
-  const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;
-  // Which elements stick out, to say where to look when it fails.
-  const wide = (await page.evaluate(
-    `[...document.querySelectorAll('body *')].filter((e) => e.getBoundingClientRect().right > 376 && !e.closest('.table-scroll')).slice(0, 5).map((e) => e.tagName.toLowerCase() + '.' + e.className)`,
-  )) as string[];
-  assert.ok(width <= 375, `${what} scrolls sideways at 375 px (${width} px wide): ${wide.join(', ')}`);
-}
 
 test('an owner reads revenue, filters the ledger, records an outcome and a refund', { timeout: 600_000 }, async (t) => {
   const harness = await startTestApp(t);

@@ -7,12 +7,12 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { startTestApp, testLookup } from '../helpers/app.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { LOOPBACK } from '../helpers/webhooks.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
+import { signIn } from './dashboard-pages.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -29,14 +29,6 @@ const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
-
-async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/app`);
-}
 
 test('an owner runs Scheduling from the dashboard: event types, hours, a closed day, the explainer, bookings and calendars', {
   timeout: 600_000,

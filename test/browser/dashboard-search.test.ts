@@ -5,22 +5,14 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
-import type { Page } from 'playwright-core';
 import { startTestApp } from '../helpers/app.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium } from './chromium.ts';
+import { signIn } from './dashboard-pages.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/app`);
-}
 
 test('a person searches from the top bar and opens a result', { timeout: 300_000 }, async (t) => {
   const harness = await startTestApp(t);

@@ -15,17 +15,10 @@ import { LOOPBACK } from '../helpers/fake-transcription-server.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium } from './chromium.ts';
+import { signIn } from './dashboard-pages.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
-
-async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/app`);
-}
 
 async function noSideways(page: Page, what: string): Promise<void> {
   const width = (await page.evaluate('document.documentElement.scrollWidth')) as number;

@@ -20,6 +20,7 @@ import { createUpload, put, waitForStatus, withProcessingWorker } from '../helpe
 import { collectUnfolded, type Event, foldEverything, pageView, viewer } from '../helpers/viewing.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium } from './chromium.ts';
+import { signIn } from './dashboard-pages.ts';
 import { saveScreenshot } from './screenshots.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -72,14 +73,6 @@ async function viewing(harness: TestApp, videoId: string): Promise<void> {
   }
   clock.at = null;
   await foldEverything(harness.database.db);
-}
-
-async function signIn(page: Page, base: string, email: string): Promise<void> {
-  await page.goto(`${base}/sign-in`);
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(`${base}/app`);
 }
 
 async function noSidewaysScroll(page: Page, what: string): Promise<void> {

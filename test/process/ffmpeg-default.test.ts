@@ -10,12 +10,18 @@ import { startServer, tempDir } from '../helpers/server-process.ts';
 
 test('a plain start finds the bundled ffmpeg and says so in its start-up log', { timeout: 300_000 }, async (t) => {
   const server = await startServer(t, { dataDir: tempDir(t), env: { LOG_LEVEL: 'info', PATH: '/nonexistent' }, readyTimeoutMs: 240_000 });
-  const lines = server
-    .stdout()
-    .split('\n')
-    .filter((line) => line.startsWith('{'))
-    .map((line) => JSON.parse(line) as { msg?: string; ffmpeg?: string; source?: string });
-  const announced = lines.find((line) => line.msg?.startsWith('ffmpeg found'));
+  // The line is logged just after the server listens; the logger writes asynchronously, so on a busy
+  // machine it can reach stdout a moment after /ready first answers.
+  const announcedLine = () =>
+    server
+      .stdout()
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { msg?: string; ffmpeg?: string; source?: string })
+      .find((line) => line.msg?.startsWith('ffmpeg found'));
+  const deadline = Date.now() + 10_000;
+  while (!announcedLine() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+  const announced = announcedLine();
   assert.ok(announced, `no ffmpeg line in the start-up log:\n${server.stdout()}`);
   assert.equal(
     announced.msg,

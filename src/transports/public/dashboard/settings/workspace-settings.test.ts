@@ -23,7 +23,8 @@ test('an admin changes the workspace settings; problems come back beside their f
   assert.match(page.body, /<a href="\/app\/settings\/members">Members<\/a>/);
   const csrf = csrfOf(page.body);
 
-  const fields = { name: 'Acme Videos', slug: 'acme-videos', timezone: 'Europe/Paris', mask_pii: 'true', assistant_guidance: 'Be brief.' };
+  const slug = `acme-videos-${ws.id.slice(0, 8)}`;
+  const fields = { name: 'Acme Videos', slug, timezone: 'Europe/Paris', mask_pii: 'true', assistant_guidance: 'Be brief.' };
   assert.equal((await person.post('/app/settings/workspace', fields)).statusCode, 403, 'no CSRF token');
   const saved = await person.post('/app/settings/workspace', { csrf, ...fields });
   assert.equal(saved.statusCode, 303);
@@ -32,7 +33,7 @@ test('an admin changes the workspace settings; problems come back beside their f
   assert.equal(api.body.name, 'Acme Videos');
   assert.equal(api.body.settings.timezone, 'Europe/Paris');
   assert.equal(api.body.settings.mask_pii, true);
-  assert.equal(api.body.settings.channel_slug, 'acme-videos');
+  assert.equal(api.body.settings.channel_slug, slug);
   assert.equal(api.body.assistant_guidance, 'Be brief.');
   assert.match((await person.get('/app/settings?done=saved')).body, /Settings saved\./);
 

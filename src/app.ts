@@ -19,6 +19,7 @@ import { createMediaLinks } from './media/media-links.ts';
 import { createCallOrigins } from './transports/call-origin.ts';
 import { registerMcpRoute } from './transports/mcp/route.ts';
 import { type AddressCeilings, createAddressLimits } from './transports/public/http/address-limits.ts';
+import { ANSWER_FLOOR_MS } from './transports/public/http/answer-floor.ts';
 import { registerPublicSurfaces } from './transports/public/surfaces.ts';
 import { answerClientError, answerFrameworkError, registerErrorHandling } from './transports/rest/error-handling.ts';
 import { registerJsonBodyParser } from './transports/rest/json-body.ts';
@@ -34,6 +35,8 @@ export interface AppOptions extends Dependencies {
   operations?: readonly AnyOperation[];
   /** The public writes' ceilings per client address; defaults to ADDRESS_CEILINGS, tests lower them. */
   addressCeilings?: Partial<AddressCeilings>;
+  /** The lead-making forms' answer floor; defaults to ANSWER_FLOOR_MS, tests that do not time answers set 0. */
+  answerFloorMs?: number;
 }
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -94,6 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     secret: options.secret,
     publicUrl: options.publicUrl,
     clock: options.clock,
+    answerFloorMs: options.answerFloorMs ?? ANSWER_FLOOR_MS,
     rateLimiter: options.rateLimiter,
     addressLimits: createAddressLimits({
       secret: options.secret,

@@ -20,6 +20,8 @@ export interface PublicSurfaceDeps {
   /** The service's public origin. */
   publicUrl: string;
   clock: () => Date;
+  /** Milliseconds the forms that may create a lead answer no sooner than (http/answer-floor.ts). */
+  answerFloorMs: number;
   /** The public writes' limits (shared through Redis when configured). */
   rateLimiter: RateLimiter;
   /** The limit per client address every public write draws from first. */

@@ -13,7 +13,6 @@
  */
 
 import { createHash } from 'node:crypto';
-import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -32,10 +31,10 @@ import {
 } from '../../../domains/scheduling/index.ts';
 import type { MediaLinks } from '../../../media/media-links.ts';
 import type { AddressLimits } from '../http/address-limits.ts';
+import { answerNoSoonerThan } from '../http/answer-floor.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
-import { ANSWER_FLOOR_MS } from '../watch/lead-capture.ts';
 import { BookingBody, SlotsQuery } from './booking-bodies.ts';
 import { BOOKING_HEADERS, bookingPage, MISSING_BOOKING_PAGE, UNAVAILABLE_BOOKING_PAGE } from './booking-page-html.ts';
 
@@ -58,6 +57,8 @@ export interface BookingPageOptions {
   rateLimiter: RateLimiter;
   addressLimits: AddressLimits;
   clock: () => Date;
+  /** Milliseconds an accepted form is answered no sooner than (http/answer-floor.ts). */
+  answerFloorMs: number;
 }
 
 export async function registerBookingPage(app: FastifyInstance, options: BookingPageOptions): Promise<void> {
@@ -174,7 +175,7 @@ async function postBooking(options: BookingPageOptions, request: FastifyRequest,
     throw publicError(error);
   }
   // As the lead forms answer: no sooner whether the address was a lead already or not.
-  await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
+  await answerNoSoonerThan(arrived, options.answerFloorMs);
   const { booking, secret } = booked;
   const zone = booking.invitee_timezone ?? eventType.time_zone;
   return reply

@@ -11,7 +11,6 @@
  * - GET /route-player.js: the script (it builds on /player.js's reporting).
  */
 
-import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { DataAccess } from '../../../core/context.ts';
 import { AppError } from '../../../core/errors.ts';
@@ -28,12 +27,13 @@ import {
 import { createViewingTokens } from '../../../domains/viewing/index.ts';
 import { isBot } from '../collect/collect.ts';
 import type { AddressLimits } from '../http/address-limits.ts';
+import { answerNoSoonerThan } from '../http/answer-floor.ts';
 import { acceptBeaconJson } from '../http/beacon-json-body.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { answerOutageWithPage, servePageScript } from '../http/page-serving.ts';
 import { requireRouteToken } from '../http/viewing-token-check.ts';
 import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
-import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, viewerSubmissionLimit } from '../watch/lead-capture.ts';
+import { CAPTURE_LIMITS, viewerSubmissionLimit } from '../watch/lead-capture.ts';
 import { eventShapeProblems, RouteEventsBody, RouteLeadBody } from './route-player-bodies.ts';
 import { MISSING_PAGE, PAUSED_PAGE, ROUTE_HEADERS, routePage, UNAVAILABLE_PAGE } from './route-player-page.ts';
 
@@ -47,6 +47,8 @@ export interface RoutePlayerOptions {
   rateLimiter: RateLimiter;
   addressLimits: AddressLimits;
   clock: () => Date;
+  /** Milliseconds an accepted form is answered no sooner than (http/answer-floor.ts). */
+  answerFloorMs: number;
 }
 
 export async function registerRoutePlayer(app: FastifyInstance, options: RoutePlayerOptions): Promise<void> {
@@ -138,7 +140,7 @@ async function postLead(options: RoutePlayerOptions, request: FastifyRequest, re
     completeWithLead(options.db, { ...visitOf(route, visitId, viewer_id, now), index, stepId: step_id, fields }),
   );
   // As on the watch page: the same answer, no sooner, whether the email was a lead already or not.
-  await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
+  await answerNoSoonerThan(arrived, options.answerFloorMs);
   return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
 }
 

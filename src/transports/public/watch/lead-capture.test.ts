@@ -16,7 +16,8 @@ import { buildApp } from '../../../app.ts';
 import { openDatabase } from '../../../db/client.ts';
 import { buildDependencies } from '../../../dependencies.ts';
 import { ENGAGEMENT_POINTS } from '../../../domains/leads/index.ts';
-import { ANSWER_FLOOR_MS, CAPTURE_LIMITS, LeadCaptureBody } from './lead-capture.ts';
+import { ANSWER_FLOOR_MS } from '../http/answer-floor.ts';
+import { CAPTURE_LIMITS, LeadCaptureBody } from './lead-capture.ts';
 
 const FORM = { placement: 'at_second', at_second: 10, fields: ['first_name', 'phone'] };
 
@@ -139,7 +140,8 @@ test('a capture creates the lead, links the browser with its earlier sessions, a
 });
 
 test('a known email gets the same answer; it gains what it lacked, keeps what it held, is never duplicated, and counts once per video', async (t) => {
-  const harness = await startTestApp(t);
+  // The one test that times answers keeps the production floor (the test app's default is 0).
+  const harness = await startTestApp(t, { answerFloorMs: ANSWER_FLOOR_MS });
   const ws = await harness.workspace();
   const videoId = await videoWithForm(harness, ws);
   const other = await videoWithForm(harness, ws, { placement: 'end' });

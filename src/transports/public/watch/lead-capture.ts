@@ -3,10 +3,9 @@
  * page's viewing token names the video and the session, as for /collect, so a form can only be sent
  * for a video a page showed, and only while that video asks for it. Limited per client address,
  * per page view (token) and per browser (viewer id). The answer is the same 202 for a new email and a known one, and no
- * sooner than ANSWER_FLOOR_MS, so neither its content nor its timing tells whether an address is
+ * sooner than the answer floor (http/answer-floor.ts), so neither its content nor its timing tells whether an address is
  * already a lead.
  */
-import { setTimeout } from 'node:timers/promises';
 import type { FastifyInstance } from 'fastify';
 import { type Static, Type } from 'typebox';
 import type { DataAccess } from '../../../core/context.ts';
@@ -17,6 +16,7 @@ import { captureLead } from '../../../domains/leads/index.ts';
 import type { ViewingTokens } from '../../../domains/viewing/index.ts';
 import { ViewerIdField, ViewingTokenField } from '../../../domains/viewing/index.ts';
 import type { AddressLimits } from '../http/address-limits.ts';
+import { answerNoSoonerThan } from '../http/answer-floor.ts';
 import { bodyTooLargeHandler } from '../http/error-reply.ts';
 import { requireViewingToken } from '../http/viewing-token-check.ts';
 import { limitedWrite, type WriteLimit } from '../http/write-limits.ts';
@@ -32,13 +32,6 @@ export const CAPTURE_LIMITS = { perToken: 5, perViewer: 10 } as const;
 export function viewerSubmissionLimit(viewerId: string): WriteLimit {
   return { bucket: `lead-capture:viewer:${viewerId}`, limit: CAPTURE_LIMITS.perViewer, tooMany: 'submissions' };
 }
-/**
- * An accepted submission is answered no sooner than this after it arrived. Creating a lead and
- * enriching a known one are different work (about 14 ms against 12 ms, median, on PostgreSQL), so an
- * answer as soon as the work was done would tell a script timing many submissions which addresses
- * are already leads. Well above that work, and unnoticeable to a person who just pressed a button.
- */
-export const ANSWER_FLOOR_MS = 250;
 
 export const LeadCaptureBody = Type.Object(
   {
@@ -59,6 +52,8 @@ export interface LeadCaptureOptions {
   rateLimiter: RateLimiter;
   addressLimits: AddressLimits;
   clock: () => Date;
+  /** Milliseconds an accepted submission is answered no sooner than (http/answer-floor.ts). */
+  answerFloorMs: number;
 }
 
 export async function registerLeadCapture(app: FastifyInstance, options: LeadCaptureOptions): Promise<void> {
@@ -78,7 +73,7 @@ export async function registerLeadCapture(app: FastifyInstance, options: LeadCap
       await limitedWrite(options.rateLimiter, limits, () =>
         captureLead(options.db, { videoId: token.videoId, sessionId: token.sessionId, viewerId: viewer_id, fields, at: now }),
       );
-      await setTimeout(Math.max(0, ANSWER_FLOOR_MS - (performance.now() - arrived)));
+      await answerNoSoonerThan(arrived, options.answerFloorMs);
       return reply.code(202).header('Cache-Control', 'no-store').send({ ok: true });
     });
   });

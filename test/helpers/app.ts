@@ -19,6 +19,9 @@
  * submissions another's 429. They are lifted (UNLIMITED_ADDRESSES), as process tests lift the
  * per-credential ceiling with CUEPOINT_RATE_LIMIT; a test of those limits passes `addressCeilings`,
  * and sends from addresses of its own (inject's `remoteAddress`).
+ *
+ * The lead-making forms' answer floor (public/http/answer-floor.ts, 250 ms a submission) is 0 here, as
+ * it only makes tests wait; a test that times those answers passes `answerFloorMs: ANSWER_FLOOR_MS`.
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -87,6 +90,19 @@ function testPasswordHash(password: string): Promise<string> {
     passwordHashes.set(password, hash);
   }
   return hash;
+}
+
+let lastDistinctNow = 0;
+/**
+ * The time now, a millisecond after every earlier answer at least (waiting for the clock to move on
+ * when it has not): rows a test makes one after another in one millisecond would otherwise tie in
+ * lists ordered by creation time, and fall back on their random ids. Never ahead of the clock, so a
+ * row the service makes afterwards still sorts after them.
+ */
+async function distinctNow(): Promise<Date> {
+  while (Date.now() <= lastDistinctNow) await new Promise((resolve) => setImmediate(resolve));
+  lastDistinctNow = Date.now();
+  return new Date(lastDistinctNow);
 }
 
 export interface TestApp {
@@ -222,6 +238,7 @@ function buildTestApp(backing: Backing, options: Partial<AppOptions>): Promise<F
     ...options,
     outbound: { ...backing.dependencies.outbound, lookup: testLookup, ...options.outbound },
     addressCeilings: { ...UNLIMITED_ADDRESSES, ...options.addressCeilings },
+    answerFloorMs: options.answerFloorMs ?? 0,
   });
 }
 
@@ -324,7 +341,7 @@ export async function startTestApp(t: TestContext, options: TestAppOptions = {})
         return id;
       },
       async addMember({ role = 'member', email = `person-${randomUUID().slice(0, 8)}@example.com`, name = 'Test Person', password } = {}) {
-        const at = new Date();
+        const at = await distinctNow();
         const userId = randomUUID();
         const memberId = randomUUID();
         const passwordHash = password ? await testPasswordHash(password) : null;

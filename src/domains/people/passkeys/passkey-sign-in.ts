@@ -49,8 +49,11 @@ export async function checkPasskey(db: Kysely<Database>, serviceSecret: string, 
   const { response, now } = attempt;
   const shaped = isAuthenticationResponse(response);
   const found = shaped ? await findPasskeyByCredentialId(db, response.id) : undefined;
-  // An assertion of no known passkey counts against the address (and a key of its own, never locked in practice).
-  const keys = failureKeys(serviceSecret, found ? found.user.email : `passkey ${shaped ? response.id : ''}`, attempt.address);
+  // An assertion of no known passkey counts against the address, and against a key of its own: the
+  // credential id it names, or, when it names none, the address again (one key for every malformed
+  // post would let five of them anywhere lock out every other one for a quarter of an hour).
+  const pseudoAccount = shaped ? `passkey ${response.id}` : `passkey from ${attempt.address}`;
+  const keys = failureKeys(serviceSecret, found ? found.user.email : pseudoAccount, attempt.address);
   const lockout = await lockoutOf(db, keys, now);
   if (lockout.retryAfterSeconds > 0) return { kind: 'locked', retryAfterSeconds: lockout.retryAfterSeconds };
   const refuse = async (): Promise<PasskeySignIn> => {

@@ -136,6 +136,17 @@ test('refused: a challenge we never issued, one answered twice, an unknown crede
   assert.ok(failures.every((failure) => JSON.stringify(failure.details) === '{"method":"passkey"}'));
 });
 
+test('malformed passkey posts lock out the address that sends them, not everyone else’s', async (t) => {
+  const harness = await startTestApp(t);
+  const spammer = browser(harness.app);
+  const statuses: number[] = [];
+  for (let i = 0; i < 6; i++) statuses.push((await spammer.postJson('/sign-in/passkey', { response: { id: 'not base64!' } })).statusCode);
+  assert.deepEqual(statuses, [401, 401, 401, 401, 401, 429]);
+  // Someone else's browser sending a broken response is told so, not locked out by the spammer.
+  const other = await browser(harness.app).postJson('/sign-in/passkey', { response: { id: 'not base64!' } });
+  assert.equal(other.statusCode, 401, other.body);
+});
+
 test('another person’s credential id with one’s own signature, or a response made on another site, signs nobody in', async (t) => {
   const harness = await startTestApp(t);
   const ada = await personWithPasskey(harness, 'Ada');

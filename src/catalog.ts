@@ -10,6 +10,7 @@ import { analyticsOperations } from './domains/analytics/operations.ts';
 import { apiKeyOperations } from './domains/api-keys/operations.ts';
 import { auditOperations } from './domains/audit/operations.ts';
 import { channelOperations } from './domains/channel/operations.ts';
+import { emailOperations } from './domains/email/operations.ts';
 import { leadOperations } from './domains/leads/operations.ts';
 import { outcomeOperations } from './domains/outcomes/operations.ts';
 import { peopleOperations } from './domains/people/operations.ts';
@@ -32,6 +33,7 @@ export const catalog: readonly AnyOperation[] = [
   ...leadOperations,
   ...workspaceOperations,
   ...auditOperations,
+  ...emailOperations,
   ...tagOperations,
   ...transcriptOperations,
   ...routeOperations,

@@ -1,7 +1,8 @@
 /**
  * Settings as a person uses them (issue 28), in a real Chromium: an owner renames the workspace,
  * invites someone and removes a member through the confirm dialog, mints a key (shown once, copied)
- * and revokes it, adds a webhook endpoint and sends it a test event, and filters the audit log; each
+ * and revokes it, adds a webhook endpoint and sends it a test event, finds the invitation waiting in
+ * Email and copies its link, and filters the audit log; each
  * checked through the API. axe-core on every page at 1440 and 375 px, no horizontal scrolling at 375,
  * and screenshots for a person to look at. A viewer is offered the Workspace tab only.
  */
@@ -141,6 +142,21 @@ test('an owner runs the workspace from Settings; every page is accessible at 144
   await assertAccessible(page, 'the audit log');
   await saveScreenshot(page, 'settings-audit');
 
+  // Email: Grace's invitation waits as Queued (no mail server here); its link is copied to hand over.
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Email' }).click();
+  await page.waitForURL(`${base}/app/settings/email`);
+  await page.getByText('grace@example.com', { exact: true }).waitFor();
+  await page.getByRole('button', { name: 'Copy link' }).first().click();
+  await page.getByText('Copied to the clipboard.').waitFor();
+  assert.match(String(await page.evaluate('navigator.clipboard.readText()')), /^http:\/\/[^/]+\/invitations\/[A-Za-z0-9_-]{20,}$/);
+  await page.getByText('Read the message').first().click();
+  await page
+    .getByText(/You are invited to join the workspace/)
+    .first()
+    .waitFor();
+  await assertAccessible(page, 'the email outbox');
+  await saveScreenshot(page, 'settings-email');
+
   // At 375 px: every page, without sideways scrolling.
   await page.setViewportSize({ width: 375, height: 800 });
   for (const [path, name] of [
@@ -149,6 +165,7 @@ test('an owner runs the workspace from Settings; every page is accessible at 144
     ['/app/settings/api-keys', 'settings-api-keys'],
     ['/app/settings/webhooks', 'settings-webhooks'],
     [endpointPath, 'settings-webhook-endpoint'],
+    ['/app/settings/email', 'settings-email'],
     ['/app/settings/audit', 'settings-audit'],
   ] as const) {
     await page.goto(`${base}${path}`);

@@ -43,7 +43,7 @@ export async function bookingsPage(ctx: PageContext) {
     '<h1>Bookings</h1>' +
     schedulingTabs('bookings') +
     doneNotice(ctx.query.done, NOTICES) +
-    '<nav class="sched-segments" aria-label="Which calls">' +
+    '<nav class="segments" aria-label="Which calls">' +
     SCOPES.map((s) => `<a href="${escapeHtml(query({ scope: s.id }))}"${s.id === scope ? ' aria-current="page"' : ''}>${s.label}</a>`).join(
       '',
     ) +

@@ -1,11 +1,12 @@
 /**
  * /app/settings (issue 28): the workspace's settings, plan and usage for everyone who can read them;
- * members, API keys, webhooks and the audit log for owners and admins (workspace:manage).
+ * members, API keys, webhooks, the email outbox and the audit log for owners and admins (workspace:manage).
  */
 import type { FastifyInstance } from 'fastify';
 import type { DashboardEnv } from '../kit/page-route.ts';
 import { registerApiKeysSettings } from './api-keys-routes.ts';
 import { registerAuditSettings } from './audit-routes.ts';
+import { registerEmailSettings } from './emails-routes.ts';
 import { registerMembersSettings } from './members-routes.ts';
 import { registerWebhooksSettings } from './webhooks-routes.ts';
 import { registerWorkspaceSettings } from './workspace-routes.ts';
@@ -15,5 +16,6 @@ export function registerSettingsArea(scope: FastifyInstance, env: DashboardEnv):
   registerMembersSettings(scope, env);
   registerApiKeysSettings(scope, env);
   registerWebhooksSettings(scope, env);
+  registerEmailSettings(scope, env);
   registerAuditSettings(scope, env);
 }

@@ -14,11 +14,11 @@
  * Targets (reports, not gates): p95 at most 50 ms per page, at most 50 KB of compressed JavaScript per
  * page. The statements per page are reported for a person to judge against its widgets.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { OWNER_LINK, seedDemo, signInDemoOwner } from './demo-owner.ts';
 import { describeMachine } from './machine.ts';
 import { writeResultFile } from './result-file.ts';
 import { startService } from './service-process.ts';
@@ -26,10 +26,6 @@ import { startService } from './service-process.ts';
 const WARMUP = Number(process.env.BENCH_DASHBOARD_WARMUP ?? '5');
 const REQUESTS = Number(process.env.BENCH_DASHBOARD_REQUESTS ?? '40');
 const DEMO = process.env.BENCH_DASHBOARD_DEMO !== '0';
-const PASSWORD = 'a long and unremarkable passphrase';
-const OWNER_LINK = /(https?:\/\/\S+\/invitations\/[\w-]+)/;
-const SEEDED = /into workspace ([0-9a-f-]{36})\.\s+Admin API key \(shown once\): (cue_live_[0-9A-Za-z]+)/;
-const REPO_ROOT = resolve(import.meta.dirname, '..');
 
 type Log = (line: string) => void;
 
@@ -47,20 +43,6 @@ interface PageFigures {
 const quantile = (sorted: number[], q: number) =>
   Number((sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0).toFixed(2));
 
-/** Seeds the demo into a fresh data dir with the command a person runs; its workspace, key and owner link. */
-function seedDemo(dataDir: string): { workspaceId: string; apiKey: string; ownerLink: string } {
-  const seeded = spawnSync(process.execPath, ['src/main.ts', 'seed', '--demo'], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, CUEPOINT_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    encoding: 'utf8',
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  const workspace = SEEDED.exec(seeded.stdout);
-  const link = OWNER_LINK.exec(seeded.stdout);
-  if (seeded.status !== 0 || !workspace || !link) throw new Error(`seed --demo failed:\n${seeded.stdout}\n${seeded.stderr}`);
-  return { workspaceId: workspace[1] as string, apiKey: workspace[2] as string, ownerLink: link[1] as string };
-}
-
 export async function runDashboardBenchmark(log: Log): Promise<void> {
   let output = '';
   const dataDir = DEMO ? mkdtempSync(join(tmpdir(), 'cuepoint-bench-dashboard-')) : undefined;
@@ -76,18 +58,7 @@ export async function runDashboardBenchmark(log: Log): Promise<void> {
   try {
     const link = seeded?.ownerLink ?? OWNER_LINK.exec(output)?.[1];
     if (!link) throw new Error(`no owner link was printed:\n${output}`);
-    const form = (fields: Record<string, string>) => ({
-      method: 'POST',
-      redirect: 'manual' as const,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: service.url, 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams(fields),
-    });
-    const email = 'owner@example.com';
-    const made = await fetch(`${service.url}${new URL(link).pathname}`, form({ email, name: 'Bench Owner', password: PASSWORD }));
-    if (made.status !== 303) throw new Error(`could not make the owner's account: ${made.status} ${await made.text()}`);
-    const signedIn = await fetch(`${service.url}/sign-in`, form({ email, password: PASSWORD }));
-    const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
-    if (signedIn.status !== 303 || !cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
+    const cookie = await signInDemoOwner(service, link);
 
     const api = async (path: string) =>
       (await fetch(`${service.url}/v1${path}`, { headers: { authorization: `Bearer ${service.apiKey}` } })).json() as Promise<

@@ -145,15 +145,13 @@ test('an owner runs the workspace from Settings; every page is accessible at 144
   // Email: Grace's invitation waits as Queued (no mail server here); its link is copied to hand over.
   await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Email' }).click();
   await page.waitForURL(`${base}/app/settings/email`);
-  await page.getByText('grace@example.com', { exact: true }).waitFor();
-  await page.getByRole('button', { name: 'Copy link' }).first().click();
+  const invitation = page.getByRole('listitem').filter({ hasText: 'grace@example.com' });
+  await invitation.getByText('Queued', { exact: true }).waitFor();
+  await invitation.getByRole('button', { name: 'Copy link' }).click();
   await page.getByText('Copied to the clipboard.').waitFor();
   assert.match(String(await page.evaluate('navigator.clipboard.readText()')), /^http:\/\/[^/]+\/invitations\/[A-Za-z0-9_-]{20,}$/);
-  await page.getByText('Read the message').first().click();
-  await page
-    .getByText(/You are invited to join the workspace/)
-    .first()
-    .waitFor();
+  await invitation.getByText('Read the message').click();
+  await invitation.getByText(/Olive Owner invited you to join the workspace Acme Studio as an admin/).waitFor();
   await assertAccessible(page, 'the email outbox');
   await saveScreenshot(page, 'settings-email');
 

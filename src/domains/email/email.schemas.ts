@@ -27,7 +27,7 @@ export const Email = Type.Object(
     }),
     attempts: Type.Integer({ minimum: 0, description: 'Attempts to send it so far.' }),
     last_error: Nullable(Type.String({ description: 'Why the last attempt failed, as the mail server or the network said.' })),
-    next_attempt_at: Nullable(Timestamp('When it is tried next; null once sent or failed, or while no mail server is set.')),
+    next_attempt_at: Nullable(Timestamp('When it is due to be tried (again); null once sent or failed. With no mail server it stays due.')),
     sent_at: Nullable(Timestamp('When the mail server accepted it.')),
     created_at: Timestamp('When it was queued.'),
   },

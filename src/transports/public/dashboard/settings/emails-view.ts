@@ -62,10 +62,15 @@ export function emailList(emails: EmailRow[], timeZone: string, total: number, s
         ? `sent ${formatDateTime(email.sent_at, timeZone)}`
         : `queued ${formatDateTime(email.created_at, timeZone)}`;
     const attempts = email.attempts === 0 ? 'not tried yet' : `${email.attempts} attempt${email.attempts === 1 ? '' : 's'}`;
-    const next = email.status === 'queued' && email.next_attempt_at ? ` · next try ${formatDateTime(email.next_attempt_at, timeZone)}` : '';
+    // A retry's time, once an attempt failed; a message never tried is simply waiting.
+    const next =
+      email.status === 'queued' && email.attempts > 0 && email.next_attempt_at
+        ? ` · next try ${formatDateTime(email.next_attempt_at, timeZone)}`
+        : '';
     const linkField = email.link
-      ? `<label class="email-link" for="link-${escapeHtml(email.email_id)}">Its link<input id="link-${escapeHtml(email.email_id)}" type="text" readonly value="${escapeHtml(email.link)}" spellcheck="false"></label>` +
-        `<button type="button" data-copy="link-${escapeHtml(email.email_id)}" hidden>Copy link</button>`
+      ? `<div class="email-link"><label for="link-${escapeHtml(email.email_id)}">Its link</label>` +
+        `<input id="link-${escapeHtml(email.email_id)}" type="text" readonly value="${escapeHtml(email.link)}" spellcheck="false">` +
+        `<button type="button" data-copy="link-${escapeHtml(email.email_id)}" hidden>Copy link</button></div>`
       : '';
     return (
       `<li class="email"><p class="email-head"><span class="status ${email.status}">${STATUS_LABELS[email.status]}</span> ` +

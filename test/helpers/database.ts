@@ -47,6 +47,9 @@ export async function openTestDatabase(): Promise<TestDatabase> {
       given = true;
       if (finished) return database.close();
       try {
+        // A test that changed the schema (a trigger of its own, a migration taken down and up) leaves a
+        // database no other test may inherit.
+        if ((await schemaFingerprint(database)) !== recipe.fingerprint) throw new Error('schema changed');
         await empty(database, recipe);
       } catch {
         // Unusable (closed by the test, or left mid-transaction): thrown away, not reused.
@@ -64,6 +67,29 @@ interface Emptying {
   sequences: string[];
   /** The rows migrations put in tables (viewing_fold's watermark), as JSON, to put back. */
   seeded: { table: string; rows: string }[];
+  /** The migrated schema's shape (schemaFingerprint), which a database must still have to be reused. */
+  fingerprint: string;
+}
+
+/**
+ * A digest of everything a test could change in the schema: columns with their types and defaults,
+ * indexes, constraints, triggers, functions, types, and the migrations recorded as run.
+ */
+async function schemaFingerprint(database: DatabaseHandle): Promise<string> {
+  const { rows } = await sql<{ digest: string }>`
+    select md5(coalesce(string_agg(item, '|' order by item), '')) as digest from (
+      select 'c ' || table_name || '.' || column_name || ' ' || data_type || ' ' || is_nullable || ' ' || coalesce(column_default, '') as item
+        from information_schema.columns where table_schema = current_schema()
+      union all select 'i ' || indexdef from pg_indexes where schemaname = current_schema()
+      union all select 'k ' || conrelid::regclass::text || ' ' || conname || ' ' || pg_get_constraintdef(oid)
+        from pg_constraint where connamespace = current_schema()::regnamespace
+      union all select 't ' || tgrelid::regclass::text || ' ' || tgname || ' ' || tgenabled::text
+        from pg_trigger where not tgisinternal and tgrelid in (select oid from pg_class where relnamespace = current_schema()::regnamespace)
+      union all select 'f ' || oid::regprocedure::text from pg_proc where pronamespace = current_schema()::regnamespace
+      union all select 'y ' || typname from pg_type where typnamespace = current_schema()::regnamespace and typtype in ('e', 'd', 'c')
+      union all select 'm ' || name from kysely_migration
+    ) as shape`.execute(database.db);
+  return rows[0]?.digest ?? '';
 }
 
 /** Read from a database no test has used yet: its tables and the rows the migrations left in them. */
@@ -79,7 +105,12 @@ async function describeEmptying(fresh: DatabaseHandle): Promise<Emptying> {
     const json = rows[0]?.rows;
     if (json) seeded.push({ table: name, rows: json });
   }
-  return { tables: tables.map((table) => table.name), sequences: sequences.map((sequence) => sequence.name), seeded };
+  return {
+    tables: tables.map((table) => table.name),
+    sequences: sequences.map((sequence) => sequence.name),
+    seeded,
+    fingerprint: await schemaFingerprint(fresh),
+  };
 }
 
 async function empty(database: DatabaseHandle, recipe: Emptying): Promise<void> {

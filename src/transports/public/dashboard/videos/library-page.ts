@@ -29,14 +29,17 @@ export function registerLibraryPage(scope: FastifyInstance, env: DashboardEnv): 
       archived: ctx.query.archived ?? '',
       sort: ctx.query.sort ?? '',
     };
-    const [videos, folders] = await Promise.all([
+    const [videos, folders, workspace] = await Promise.all([
       ctx.call<{ videos: VideoRow[]; pagination: Pagination }>('list_videos', {
         ...listInput(filters),
         limit: 25,
         cursor: ctx.query.cursor,
       }),
       ctx.call<{ folders: FolderView[] }>('list_folders', { limit: 100 }),
+      // For the days videos were added, in the workspace's time zone as everywhere else.
+      ctx.call<{ settings: { timezone: string } }>('get_workspace', {}),
     ]);
+    const timeZone = workspace.ok ? workspace.body.settings.timezone : 'UTC';
     const folderList = folders.ok ? folders.body.folders : [];
     const writes = ctx.may('videos:write');
     const content =
@@ -53,7 +56,7 @@ export function registerLibraryPage(scope: FastifyInstance, env: DashboardEnv): 
       '<div class="library-main">' +
       filterForm(filters, folderList) +
       (videos.ok
-        ? videoTable(ctx, videos.body, filters, folderList.length)
+        ? videoTable(ctx, videos.body, filters, folderList.length, timeZone)
         : `<p class="alert" role="alert">${escapeHtml(videos.error.message)}</p>`) +
       '</div></div>';
     const watching = videos.ok && videos.body.videos.some((video) => video.status === 'processing' || video.status === 'waiting_upload');
@@ -95,9 +98,10 @@ function videoTable(
   page: { videos: VideoRow[]; pagination: Pagination },
   filters: LibraryFilters,
   folderCount: number,
+  timeZone: string,
 ): string {
   if (page.videos.length === 0) return libraryEmptyState(ctx, filtersInUse(filters) || Boolean(ctx.query.cursor), folderCount);
-  const rows = page.videos.map((video) => videoRow(video, ctx.deps.publicUrl)).join('');
+  const rows = page.videos.map((video) => videoRow(video, ctx.deps.publicUrl, timeZone)).join('');
   const next =
     page.pagination.has_more && page.pagination.next_cursor
       ? `<a class="button" href="/app/videos${escapeHtml(filtersQuery(filters, page.pagination.next_cursor))}" rel="next">Next page</a>`
@@ -112,7 +116,7 @@ function videoTable(
   );
 }
 
-function videoRow(video: VideoRow, publicUrl: string): string {
+function videoRow(video: VideoRow, publicUrl: string, timeZone: string): string {
   const href = `/app/videos/${encodeURIComponent(video.video_id)}`;
   const poster = video.poster_url
     ? `<img class="video-thumb" src="${escapeHtml(ownPath(video.poster_url, publicUrl))}" alt="" width="96" height="54" loading="lazy">`
@@ -132,7 +136,7 @@ function videoRow(video: VideoRow, publicUrl: string): string {
     `<td data-label="Status"><span class="live-status"${live}>${statusBadge(video.status, video.archived)}</span></td>` +
     `<td class="number" data-label="Length">${video.duration_seconds === null ? '—' : formatClock(video.duration_seconds)}</td>` +
     `<td class="number" data-label="Views">${formatCount(video.views)}</td>` +
-    `<td class="nowrap" data-label="Added">${formatDate(video.created_at)}</td>` +
+    `<td class="nowrap" data-label="Added">${formatDate(video.created_at, timeZone)}</td>` +
     '</tr>'
   );
 }

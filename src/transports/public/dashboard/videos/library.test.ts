@@ -320,3 +320,15 @@ test('a video’s details and lead form are edited, archived and unarchived; pro
   assert.equal((await harness.request('GET', `/v1/videos/${videoId}`, { token: ws.key })).body.archived, false);
   assert.equal((await member.get('/app/videos/00000000-0000-4000-8000-000000000000/edit')).statusCode, 404);
 });
+
+test('the day a video was added is the workspace’s day, in its time zone', async (t) => {
+  const { harness, ws, viewer } = await people(t);
+  // 20:00 on 3 November in UTC is already the 4th in Auckland (UTC+13 then).
+  await ws.addVideo({ title: 'Evening upload', created_at: new Date('2026-11-03T20:00:00Z') } as never);
+  const before = await viewer.get('/app/videos');
+  assert.match(before.body, /data-label="Added">Nov 3, 2026</);
+  const zoned = await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { timezone: 'Pacific/Auckland' } });
+  assert.equal(zoned.status, 200, zoned.raw);
+  const after = await viewer.get('/app/videos');
+  assert.match(after.body, /data-label="Added">Nov 4, 2026</);
+});

@@ -4,7 +4,7 @@
  * members and keys (list_members, list_api_keys), fetched with the events in one round.
  */
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../../http/page-parts.ts';
+import { cursorPages } from '../kit/cursor-pages.ts';
 import { type DashboardEnv, dashboardGet } from '../kit/page-route.ts';
 import type { ApiKeyRow } from './api-keys-view.ts';
 import { type AuditEventRow, type AuditFilters, auditFilters, auditTable } from './audit-view.ts';
@@ -61,15 +61,15 @@ export function registerAuditSettings(scope: FastifyInstance, env: DashboardEnv)
       : [];
     const credentials = keys.ok ? keys.body.api_keys.map((k) => ({ id: k.key_id, label: `${k.name} (${k.prefix}…)` })) : [];
     const listed = events?.ok ? events.body : undefined;
-    const next = listed?.pagination.next_cursor;
     const keep = Object.fromEntries(Object.entries(filters).filter(([, value]) => value));
-    const pages =
-      next || ctx.query.cursor
-        ? '<nav class="pages" aria-label="Audit log pages">' +
-          (ctx.query.cursor ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams(keep)}`)}">Newest</a>` : '') +
-          (next ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams({ ...keep, cursor: next })}`)}">Older events</a>` : '') +
-          '</nav>'
-        : '';
+    const pages = cursorPages({
+      path: PAGE,
+      keep,
+      paged: Boolean(ctx.query.cursor),
+      next: listed?.pagination.next_cursor,
+      label: 'Audit log pages',
+      older: 'Older events',
+    });
     const content =
       '<section aria-labelledby="audit-heading" class="card"><h2 id="audit-heading">Audit log</h2>' +
       '<p class="hint">Every change through the API, MCP, the dashboard and the command line, with who made it and from where. Events never hold a lead’s email, name or phone.</p>' +

@@ -4,6 +4,7 @@
  * body), and a Retry for those that failed. Filtered by status with a GET form; paged by cursor.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
+import { cursorPages } from '../kit/cursor-pages.ts';
 import { formatCount, formatDateTime } from '../kit/formats.ts';
 import { csrfField } from '../kit/page-route.ts';
 
@@ -54,15 +55,14 @@ export function deliveriesSection(spec: {
       spec.deliveries.map((delivery) => row(delivery, spec)).join('') +
       '</tbody></table></div>'
     : `<p class="empty">${spec.status ? 'No deliveries with this status.' : 'Nothing sent yet. “Send test event” tries the endpoint now.'}</p>`;
-  const pages =
-    spec.nextCursor || spec.paged
-      ? '<nav class="pages" aria-label="Deliveries pages">' +
-        (spec.paged ? `<a href="${base}${spec.status ? `?status=${spec.status}` : ''}">Newest</a>` : '') +
-        (spec.nextCursor
-          ? `<a href="${escapeHtml(`${base}?${new URLSearchParams({ ...(spec.status ? { status: spec.status } : {}), cursor: spec.nextCursor })}`)}">Older deliveries</a>`
-          : '') +
-        '</nav>'
-      : '';
+  const pages = cursorPages({
+    path: base,
+    keep: spec.status ? { status: spec.status } : {},
+    paged: spec.paged,
+    next: spec.nextCursor,
+    label: 'Deliveries pages',
+    older: 'Older deliveries',
+  });
   return (
     '<section aria-labelledby="deliveries-heading" class="card">' +
     `<h2 id="deliveries-heading">Deliveries <span class="count">${formatCount(spec.total)}</span></h2>` +

@@ -4,7 +4,7 @@
  * an invitation's link to hand over (DESIGN §10).
  */
 import type { FastifyInstance } from 'fastify';
-import { escapeHtml } from '../../http/page-parts.ts';
+import { cursorPages } from '../kit/cursor-pages.ts';
 import { type DashboardEnv, dashboardGet } from '../kit/page-route.ts';
 import { EMAIL_STATUS_FILTERS, type EmailRow, emailList, emailStatusNav } from './emails-view.ts';
 import { settingsPage } from './settings-frame.ts';
@@ -31,15 +31,14 @@ export function registerEmailSettings(scope: FastifyInstance, env: DashboardEnv)
     ]);
     if (!list.ok) return ctx.refused(list);
     const timeZone = workspace.ok ? workspace.body.settings.timezone : 'UTC';
-    const next = list.body.pagination.next_cursor;
-    const keep: Record<string, string> = status ? { status } : {};
-    const pages =
-      next || ctx.query.cursor
-        ? '<nav class="pages" aria-label="Email pages">' +
-          (ctx.query.cursor ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams(keep)}`)}">Newest</a>` : '') +
-          (next ? `<a href="${escapeHtml(`${PAGE}?${new URLSearchParams({ ...keep, cursor: next })}`)}">Older messages</a>` : '') +
-          '</nav>'
-        : '';
+    const pages = cursorPages({
+      path: PAGE,
+      keep: status ? { status } : {},
+      paged: Boolean(ctx.query.cursor),
+      next: list.body.pagination.next_cursor,
+      label: 'Email pages',
+      older: 'Older messages',
+    });
     const content =
       '<section aria-labelledby="email-heading" class="card"><h2 id="email-heading">Email</h2>' +
       '<p class="hint">What Cuepoint sent, or will send, for this workspace. Until a mail server is set (<code>CUEPOINT_SMTP_URL</code>), messages wait here as Queued and nothing is lost: copy an invitation’s link and hand it over.</p>' +

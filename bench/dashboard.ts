@@ -24,7 +24,7 @@ import { sql } from 'kysely';
 import { hashPassword } from '../src/domains/people/index.ts';
 import { seedAnalyticsWorkspace } from './analytics-seed.ts';
 import { benchDatabaseUrl } from './bench-settings.ts';
-import { DEMO_OWNER, OWNER_LINK, seedDemo, signInDemoOwner } from './demo-owner.ts';
+import { DEMO_OWNER, OWNER_LINK, seedDemo, signInDemoOwner, signInWithPassword } from './demo-owner.ts';
 import { describeMachine } from './machine.ts';
 import { loads, startReadBench } from './read-bench-service.ts';
 import { writeResultFile } from './result-file.ts';
@@ -111,14 +111,7 @@ async function runOnLargeWorkspace(log: Log): Promise<void> {
       .insertInto('members')
       .values({ id: randomUUID(), workspace_id: workspace.workspaceId, user_id: userId, role: 'owner', created_at: at, updated_at: at })
       .execute();
-    const signedIn = await fetch(`${bench.service.url}/sign-in`, {
-      method: 'POST',
-      redirect: 'manual',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: bench.service.url, 'sec-fetch-site': 'same-origin' },
-      body: new URLSearchParams({ email: DEMO_OWNER.email, password: DEMO_OWNER.password }),
-    });
-    const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
-    if (signedIn.status !== 303 || !cookie) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+    const cookie = await signInWithPassword(bench.service.url, DEMO_OWNER.email, DEMO_OWNER.password);
     const figures = await measurePages(bench.service.url, workspace.apiKey, cookie);
     report(
       log,

@@ -26,19 +26,28 @@ export function seedDemo(dataDir: string): { workspaceId: string; apiKey: string
   return { workspaceId: workspace[1] as string, apiKey: workspace[2] as string, ownerLink: link[1] as string };
 }
 
+/** A form post as the sign-in and invitation pages' own forms send it (our origin, same site). */
+function formPost(origin: string, fields: Record<string, string>): RequestInit {
+  return {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin, 'sec-fetch-site': 'same-origin' },
+    body: new URLSearchParams(fields),
+  };
+}
+
+/** Signs a person in with their password; the session cookie ("name=value"). */
+export async function signInWithPassword(serviceUrl: string, email: string, password: string): Promise<string> {
+  const signedIn = await fetch(`${serviceUrl}/sign-in`, formPost(serviceUrl, { email, password }));
+  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
+  if (signedIn.status !== 303 || !cookie) throw new Error(`sign-in failed: ${signedIn.status} ${await signedIn.text()}`);
+  return cookie;
+}
+
 /** Makes the owner's account from their invitation link and signs them in; the session cookie ("name=value"). */
 export async function signInDemoOwner(service: Pick<ServiceProcess, 'url'>, ownerLink: string): Promise<string> {
-  const form = (fields: Record<string, string>) => ({
-    method: 'POST',
-    redirect: 'manual' as const,
-    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: service.url, 'sec-fetch-site': 'same-origin' },
-    body: new URLSearchParams(fields),
-  });
   const { email, name, password } = DEMO_OWNER;
-  const made = await fetch(`${service.url}${new URL(ownerLink).pathname}`, form({ email, name, password }));
+  const made = await fetch(`${service.url}${new URL(ownerLink).pathname}`, formPost(service.url, { email, name, password }));
   if (made.status !== 303) throw new Error(`could not make the owner's account: ${made.status} ${await made.text()}`);
-  const signedIn = await fetch(`${service.url}/sign-in`, form({ email, password }));
-  const cookie = signedIn.headers.get('set-cookie')?.split(';')[0];
-  if (signedIn.status !== 303 || !cookie) throw new Error(`sign-in failed: ${signedIn.status}`);
-  return cookie;
+  return signInWithPassword(service.url, email, password);
 }

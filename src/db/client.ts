@@ -7,10 +7,11 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { CompiledQuery, Kysely, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import { tallyQuery } from '../core/query-tally.ts';
 import { type DataDirLock, lockDataDir } from './data-dir-lock.ts';
 import { extractTar } from './extract-tar.ts';
+import { preparedCredentialLookup } from './pglite-credential-lookup.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
@@ -151,10 +152,7 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
   return {
     db,
     kind: 'pglite',
-    findCredential: async (tokenHash) => {
-      const result = await db.executeQuery<CredentialLookupRow>(CompiledQuery.raw(FIND_CREDENTIAL_SQL, [tokenHash]));
-      return result.rows[0];
-    },
+    findCredential: preparedCredentialLookup<CredentialLookupRow>(db, FIND_CREDENTIAL_SQL),
     ping: (timeout) => ping(db, timeout ?? DEFAULT_PING_TIMEOUT_MS),
     close: async () => {
       try {

@@ -1,9 +1,15 @@
 /**
- * Debian's Chromium (/usr/bin/chromium) driven by playwright-core, closed when the test ends. The
- * browser tests never skip: without Chromium they fail and say how to install it (CI installs it).
+ * Debian's Chromium (/usr/bin/chromium) driven by playwright-core. The browser tests never skip:
+ * without Chromium they fail and say how to install it (CI installs it).
+ *
+ * One Chromium per test process: a runner worker runs many browser files one after another, and
+ * starting Chromium for each cost about 0.5 s and 0.6 CPU s, some forty times a run. Each test still
+ * gets a browser of its own as far as it can tell: the contexts and pages it opened are closed when it
+ * ends (a context shares no cookies, storage or cache with another), and a Chromium that died is
+ * started again for the next test.
  */
 import { existsSync } from 'node:fs';
-import type { TestContext } from 'node:test';
+import { after, type TestContext } from 'node:test';
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 
 export const CHROMIUM_PATH = '/usr/bin/chromium';
@@ -21,13 +27,53 @@ const ARGS = [
   '--autoplay-policy=no-user-gesture-required',
 ];
 
-export async function launchChromium(t: TestContext): Promise<Browser> {
+let shared: Promise<Browser> | undefined;
+
+after(async () => {
+  const browser = await shared?.catch(() => undefined);
+  shared = undefined;
+  await browser?.close();
+});
+
+async function sharedChromium(): Promise<Browser> {
+  const running = await shared?.catch(() => undefined);
+  if (running?.isConnected()) return running;
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`No Chromium at ${CHROMIUM_PATH}; the browser tests need it: install Debian's chromium: apt-get install chromium`);
   }
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
-  t.after(() => browser.close());
-  return browser;
+  shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
+  return shared;
+}
+
+/** The process's Chromium, as this test's: whatever contexts and pages the test opens through it are closed when it ends. */
+export async function launchChromium(t: TestContext): Promise<Browser> {
+  const browser = await sharedChromium();
+  const opened: BrowserContext[] = [];
+  t.after(async () => {
+    for (const context of opened) await context.close().catch(() => undefined);
+  });
+  return new Proxy(browser, {
+    get(target, property) {
+      if (property === 'newContext') {
+        return async (...args: Parameters<Browser['newContext']>) => {
+          const context = await target.newContext(...args);
+          opened.push(context);
+          return context;
+        };
+      }
+      if (property === 'newPage') {
+        return async (...args: Parameters<Browser['newPage']>) => {
+          const page = await target.newPage(...args);
+          opened.push(page.context());
+          return page;
+        };
+      }
+      // Closing is the process's business (above), not one test's.
+      if (property === 'close') return async () => undefined;
+      const value = Reflect.get(target, property, target);
+      return typeof value === 'function' ? value.bind(target) : value;
+    },
+  });
 }
 
 /**

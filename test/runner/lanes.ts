@@ -14,7 +14,7 @@ export const SLOW_LANES = {
     'src/workers/video-renditions.test.ts',
     'src/workers/video-extras.test.ts',
   ],
-  fuzz: ['test/fuzz.test.ts'],
+  fuzz: ['test/fuzz/'],
   conformance: ['test/mcp/conformance.test.ts'],
 } as const satisfies Record<string, readonly string[]>;
 

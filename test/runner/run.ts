@@ -7,11 +7,16 @@
  * runner's isolation off: one process, one module load and one shared test database per worker (see
  * test/helpers/app.ts). Files are shared out longest first, from the durations of the last run.
  *
- * Usage: node test/runner/run.ts [--fast] [file …]
+ * With --check (what `npm test` passes) the type check and the linter (`npm run check`) run beside the
+ * workers at a lower priority, instead of before them: the workers leave a core idle now and then
+ * (waiting on a server, ffmpeg, Chromium), and the check's half a minute of CPU fills those gaps. Its
+ * verdict counts like a test's.
+ *
+ * Usage: node test/runner/run.ts [--fast] [--check] [file …]
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, globSync, mkdirSync, readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, setPriority } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -25,7 +30,10 @@ const ROOT = join(import.meta.dirname, '..', '..');
 const LOG_DIR = join(ROOT, 'node_modules', '.cache', 'cuepoint', 'test-logs');
 const TEST_TIMEOUT_MS = 120_000;
 
-const { values: options, positionals } = parseArgs({ options: { fast: { type: 'boolean', default: false } }, allowPositionals: true });
+const { values: options, positionals } = parseArgs({
+  options: { fast: { type: 'boolean', default: false }, check: { type: 'boolean', default: false } },
+  allowPositionals: true,
+});
 process.chdir(ROOT);
 
 const allFiles = positionals.length > 0 ? positionals : globSync(['src/**/*.test.ts', 'test/**/*.test.ts']).sort();
@@ -91,8 +99,30 @@ function runWorker(index: number, workerFiles: string[]): Promise<{ code: number
   });
 }
 
+/** `npm run check` in the background, at a lower priority than the workers; resolves with its verdict. */
+function runCheck(): Promise<{ ok: boolean; output: string }> {
+  const child = spawn('npm', ['run', '--silent', 'check'], { stdio: ['ignore', 'pipe', 'pipe'] });
+  if (child.pid !== undefined) setPriority(child.pid, 10);
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk: Buffer) => {
+    output += chunk;
+  });
+  return new Promise((resolve) => {
+    child.on('close', (code) => {
+      const ok = code === 0;
+      console.log(ok ? `✔ npm run check — types and lint, ${seconds(performance.now() - started)}` : '✖ npm run check failed');
+      resolve({ ok, output });
+    });
+  });
+}
+
+const check = options.check ? runCheck() : Promise.resolve({ ok: true, output: '' });
 const outcomes = await Promise.all(plans.map((workerFiles, index) => runWorker(index, workerFiles)));
 saveDurations(durations, measured);
+const checked = await check;
 
 const missing = files.filter((file) => !reported.has(file));
 const brokenWorkers = outcomes.filter((outcome) => outcome.code !== 0 && failures.length === 0);
@@ -107,7 +137,8 @@ if (missing.length > 0) {
 for (const outcome of brokenWorkers) {
   console.log(`\nA worker exited with code ${outcome.code}; the end of its log (${outcome.log}):\n${tail(outcome.log)}`);
 }
-process.exitCode = failures.length > 0 || missing.length > 0 || outcomes.some((outcome) => outcome.code !== 0) ? 1 : 0;
+if (!checked.ok) console.log(`\nnpm run check failed (types or lint):\n${indent(checked.output.trim())}`);
+process.exitCode = !checked.ok || failures.length > 0 || missing.length > 0 || outcomes.some((outcome) => outcome.code !== 0) ? 1 : 0;
 
 function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;

@@ -25,7 +25,7 @@ test('every entry of a slow lane is a test file or a folder of them that exists'
 
 test('a file belongs to the lane that names it or its folder, and to the fast lane otherwise', () => {
   assert.equal(slowLaneOf('test/browser/watch-page.test.ts'), 'browser');
-  assert.equal(slowLaneOf('test/fuzz.test.ts'), 'fuzz');
+  assert.equal(slowLaneOf('test/fuzz/rest.test.ts'), 'fuzz');
   assert.equal(slowLaneOf('src/workers/video-renditions.test.ts'), 'ffmpeg');
   assert.equal(slowLaneOf('src/workers/video-renditions-extra.test.ts'), undefined);
   assert.equal(slowLaneOf('test/processing.test.ts'), undefined);

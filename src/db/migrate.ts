@@ -41,6 +41,7 @@ const migrations: Record<string, () => Promise<Migration>> = {
   '0030-email-outbox': () => import('./migrations/0030-email-outbox.ts'),
   '0031-audit-events': () => import('./migrations/0031-audit-events.ts'),
   '0032-erasure': () => import('./migrations/0032-erasure.ts'),
+  '0033-exhausted-deliveries': () => import('./migrations/0033-exhausted-deliveries.ts'),
 };
 
 /**

@@ -37,23 +37,29 @@ const KEY_ALIAS = 'keyset_key_';
 
 /**
  * `filtered` is the list's query with its filters and no selection; `select` adds the row's columns.
- * Fetches `limit + 1` rows, so the caller knows whether more follow.
+ * Fetches `limit + 1` rows, so the caller knows whether more follow. `total`, when the caller already
+ * scans the same filtered rows for something else (the ledger's totals per currency count them too),
+ * is that count, and saves a second scan.
  */
 export async function keysetPage<DB, TB extends keyof DB, O>(
   filtered: SelectQueryBuilder<DB, TB, object>,
   select: (query: SelectQueryBuilder<DB, TB, object>) => SelectQueryBuilder<DB, TB, O>,
   order: KeysetOrder,
   page: PageRequest,
+  total?: Promise<number>,
 ): Promise<KeysetRows<O>> {
   let query = select(filtered).select(order.columns.map((column, i) => sql.raw(column.expression).as(`${KEY_ALIAS}${i}`)));
   if (page.after) query = query.where(after(order, page.after));
   for (const column of order.columns) query = query.orderBy(sql.raw(column.expression), order.direction);
-  const [rows, count] = await Promise.all([
-    query.limit(page.limit + 1).execute(),
-    filtered.select(sql<number>`count(*)`.as('total')).executeTakeFirstOrThrow(),
-  ]);
+  const counted =
+    total ??
+    filtered
+      .select(sql<number>`count(*)`.as('total'))
+      .executeTakeFirstOrThrow()
+      .then((count) => Number((count as { total: number | string }).total));
+  const [rows, count] = await Promise.all([query.limit(page.limit + 1).execute(), counted]);
   const keys = rows.map((row) => takeKey(row as Record<string, unknown>, order.columns.length));
-  return { rows: rows as O[], keys, total: Number((count as { total: number | string }).total) };
+  return { rows: rows as O[], keys, total: count };
 }
 
 /** Rows strictly after the key in the order: a row-value comparison, one index range scan. */

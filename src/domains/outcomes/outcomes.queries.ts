@@ -257,14 +257,15 @@ export async function listOutcomes(
   workspaceId: string,
   filters: OutcomeFilters,
   page: PageRequest,
+  /** The entries' count when the caller has it (outcomeTotals counts them per currency). */
+  total?: Promise<number>,
 ): Promise<KeysetRows<OutcomeSnapshot>> {
-  const { rows, keys, total } = await keysetPage(
-    filtered(db, workspaceId, filters),
-    (query) => withParts(db, workspaceId, query),
-    NEWEST_OCCURRED,
-    page,
-  );
-  return { rows: rows.map(toOutcomeSnapshot), keys, total };
+  const {
+    rows,
+    keys,
+    total: counted,
+  } = await keysetPage(filtered(db, workspaceId, filters), (query) => withParts(db, workspaceId, query), NEWEST_OCCURRED, page, total);
+  return { rows: rows.map(toOutcomeSnapshot), keys, total: counted };
 }
 
 export interface CurrencyTotal {

@@ -9,7 +9,7 @@ import { findInWorkspace } from '../../core/find-in-workspace.ts';
 import { keysetPage, NEWEST_FIRST } from '../../core/lists/keyset-page.ts';
 import type { KeysetRows, PageRequest } from '../../core/lists/pagination.ts';
 import type { Database, WebhookEndpointRow, WebhookEndpointsTable } from '../../db/tables/index.ts';
-import { ALL_EVENTS, type WebhookEndpoint } from './webhooks.schemas.ts';
+import { ALL_EVENTS, type ListedWebhookEndpoint, type WebhookEndpoint } from './webhooks.schemas.ts';
 
 export function toEndpoint(row: WebhookEndpointRow): WebhookEndpoint {
   return {
@@ -107,9 +107,31 @@ export async function deleteEndpoint(
   return { endpoint, deliveries: Number(count.n) };
 }
 
-/** Newest first, after the keyset position `after`. */
-export async function listEndpoints(db: Kysely<Database>, workspaceId: string, page: PageRequest): Promise<KeysetRows<WebhookEndpoint>> {
+/**
+ * Newest first, after the keyset position `after`, each with how many of its deliveries gave up (one
+ * statement for the page, read from the partial index of exhausted deliveries).
+ */
+export async function listEndpoints(
+  db: Kysely<Database>,
+  workspaceId: string,
+  page: PageRequest,
+): Promise<KeysetRows<ListedWebhookEndpoint>> {
   const base = db.selectFrom('webhook_endpoints').where('workspace_id', '=', workspaceId);
-  const { rows, keys, total } = await keysetPage(base, (query) => query.selectAll(), NEWEST_FIRST, page);
-  return { rows: rows.map(toEndpoint), keys, total };
+  const { rows, keys, total } = await keysetPage(
+    base,
+    (query) =>
+      query
+        .selectAll()
+        .select((eb) =>
+          eb
+            .selectFrom('webhook_deliveries as d')
+            .select(eb.fn.countAll<string>().as('n'))
+            .whereRef('d.endpoint_id', '=', 'webhook_endpoints.id')
+            .where('d.status', '=', 'exhausted')
+            .as('exhausted_deliveries'),
+        ),
+    NEWEST_FIRST,
+    page,
+  );
+  return { rows: rows.map((row) => ({ ...toEndpoint(row), exhausted_deliveries: Number(row.exhausted_deliveries ?? 0) })), keys, total };
 }

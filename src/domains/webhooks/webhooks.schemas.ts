@@ -45,6 +45,21 @@ export const WebhookEndpoint = Type.Object(
 );
 export type WebhookEndpoint = Static<typeof WebhookEndpoint>;
 
+/** An endpoint as list_webhook_endpoints shows it: with the count that tells whether it needs a person. */
+export const ListedWebhookEndpoint = Type.Object(
+  {
+    ...WebhookEndpoint.properties,
+    exhausted_deliveries: Type.Integer({
+      minimum: 0,
+      description:
+        'Deliveries to this endpoint that used every attempt and gave up (status exhausted). Above 0: the endpoint ' +
+        'needs attention; list them with list_webhook_deliveries status=exhausted and resend with retry_webhook_delivery.',
+    }),
+  },
+  { additionalProperties: false },
+);
+export type ListedWebhookEndpoint = Static<typeof ListedWebhookEndpoint>;
+
 export const SigningSecret = Type.String({
   description: 'The signing secret (whsec_…), for verifying the webhook-signature header. Shown in this response only: store it now.',
 });

@@ -4,6 +4,6 @@
  * takes the area's operations from ./operations.ts.
  */
 export { workspaceFactsTable } from './workspace-facts-table.queries.ts';
-export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceTimeZone } from './workspace-facts.queries.ts';
+export { lockWorkspace, type WorkspaceFacts, workspaceFacts, workspaceNames, workspaceTimeZone } from './workspace-facts.queries.ts';
 export { workspaceSettings } from './workspace-settings.queries.ts';
 export { countWorkspaces, getAssistantGuidance, insertWorkspace, sealedStripeSecret } from './workspace.queries.ts';

@@ -14,6 +14,13 @@ export async function workspaceFacts(db: Kysely<Database>, workspaceId: string):
   return db.selectFrom('workspaces').select(['name', 'plan', 'timezone']).where('id', '=', workspaceId).executeTakeFirst();
 }
 
+/** The names of several workspaces in one statement (a person's workspace switcher), by id; missing ids are left out. */
+export async function workspaceNames(db: Kysely<Database>, workspaceIds: readonly string[]): Promise<Map<string, string>> {
+  if (workspaceIds.length === 0) return new Map();
+  const rows = await db.selectFrom('workspaces').select(['id', 'name']).where('id', 'in', workspaceIds).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** The workspace's IANA time zone (UTC when there is no such workspace). */
 export async function workspaceTimeZone(db: Kysely<Database>, workspaceId: string): Promise<string> {
   return (await workspaceFacts(db, workspaceId))?.timezone ?? 'UTC';

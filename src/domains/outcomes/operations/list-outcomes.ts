@@ -73,9 +73,13 @@ export const listOutcomes = defineOperation({
       leadId: input.lead_id,
       videoId: input.video_id,
     };
+    // The totals per currency count the entries too: the list's total is their sum, not a second scan.
+    const totalsAsked = outcomeTotals(ctx.db, ctx.workspaceId, query);
+    const count = totalsAsked.then((rows) => rows.reduce((sum, row) => sum + row.count, 0));
+    count.catch(() => undefined); // its failure is reported through totalsAsked, awaited below
     const [page, totals] = await Promise.all([
-      paginate(ctx.cursors, input, filters, (request) => queryOutcomes(ctx.db, ctx.workspaceId, query, request)),
-      outcomeTotals(ctx.db, ctx.workspaceId, query),
+      paginate(ctx.cursors, input, filters, (request) => queryOutcomes(ctx.db, ctx.workspaceId, query, request, count)),
+      totalsAsked,
     ]);
     return {
       outcomes: page.items,

@@ -44,6 +44,7 @@ test('create_webhook_endpoint returns the secret once and keeps it sealed', asyn
     'disabled_reason',
     'endpoint_id',
     'events',
+    'exhausted_deliveries',
     'name',
     'previous_secret_expires_at',
     'updated_at',
@@ -178,6 +179,25 @@ test('list_webhook_endpoints pages newest first and shows only this workspace’
     cursor = page.body.pagination.next_cursor;
   } while (cursor);
   assert.deepEqual(seen, [...ids].reverse());
+});
+
+test('list_webhook_endpoints counts each endpoint’s deliveries that gave up, and only those', async (t) => {
+  const { request, workspace } = await startTestApp(t);
+  const ws = await workspace();
+  const failing = await ws.addWebhookEndpoint();
+  const healthy = await ws.addWebhookEndpoint();
+  await ws.addWebhookDelivery(failing.id);
+  await ws.addWebhookDelivery(failing.id);
+  for (const status of ['succeeded', 'failed', 'pending'] as const) await ws.addWebhookDelivery(failing.id, { status });
+  await ws.addWebhookDelivery(healthy.id, { status: 'succeeded' });
+  const list = await request('GET', '/v1/webhook-endpoints', { token: ws.key });
+  const counts = Object.fromEntries(
+    (list.body.webhook_endpoints as { endpoint_id: string; exhausted_deliveries: number }[]).map((e) => [
+      e.endpoint_id,
+      e.exhausted_deliveries,
+    ]),
+  );
+  assert.deepEqual(counts, { [failing.id]: 2, [healthy.id]: 0 });
 });
 
 test('update_webhook_endpoint renames, re-points, changes events, pauses, and rotates the secret', async (t) => {

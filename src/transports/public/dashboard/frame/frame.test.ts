@@ -4,6 +4,7 @@
  * and scripts served as versioned files under a policy with nothing inline.
  */
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp } from '../../../../../test/helpers/app.ts';
 import { browser, signIn } from '../../../../../test/helpers/people.ts';
@@ -64,4 +65,37 @@ test('the stylesheet and the script are files with a content hash, cached for a 
   assert.equal((await anyone.get('/app/assets/dashboard.css?v=old')).headers['cache-control'], 'no-cache');
   assert.equal((await anyone.get('/app/assets/nothing.js')).statusCode, 404);
   assert.equal((await anyone.get('/app/assets/..%2F..%2Fapp.ts')).statusCode, 404);
+});
+
+test('a person in several workspaces has each by name in the switcher, read in one statement however many there are', async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  const owner = await ws.addMember({ role: 'owner', password: PASSWORD });
+  const person = await signIn(harness.app, owner.email, PASSWORD);
+  const statements = (response: { headers: Record<string, unknown> }) => /(\d+) quer/.exec(String(response.headers['server-timing']))?.[1];
+  const alone = await person.get('/app/settings/members');
+  assert.doesNotMatch(alone.body, /id="workspace-switch"/, 'no switcher with one workspace');
+  const others = [await harness.workspace(), await harness.workspace()];
+  for (const other of others) {
+    await harness.database.db
+      .insertInto('members')
+      .values({
+        id: randomUUID(),
+        workspace_id: other.id,
+        user_id: owner.userId,
+        role: 'member',
+        created_at: new Date(),
+        updated_at: new Date(),
+      })
+      .execute();
+  }
+  const several = await person.get('/app/settings/members');
+  const options = [...several.body.matchAll(/<option value="([0-9a-f-]{36})"[^>]*>([^<]+)<\/option>/g)].map((m) => [m[1], m[2]]);
+  const names = await harness.database.db
+    .selectFrom('workspaces')
+    .select(['id', 'name'])
+    .where('id', 'in', [ws.id, ...others.map((o) => o.id)])
+    .execute();
+  assert.deepEqual(new Map(options as [string, string][]), new Map(names.map((row) => [row.id, row.name])));
+  assert.equal(statements(several), statements(alone), 'two more workspaces, no more statements');
 });

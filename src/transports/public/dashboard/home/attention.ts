@@ -1,11 +1,11 @@
 /**
  * What needs a person's attention, from the operations that know: videos whose processing failed
  * (list_videos), routes whose completion rate fell (list_changes), and for those who manage webhooks,
- * endpoints the service paused or whose deliveries gave up (list_webhook_endpoints, then one
- * exhausted delivery per active endpoint at most: a handful of endpoints, asked in parallel).
+ * endpoints the service paused or whose deliveries gave up (list_webhook_endpoints, which counts each
+ * endpoint's exhausted deliveries: one call however many endpoints there are).
  */
 import { escapeHtml } from '../../http/page-parts.ts';
-import { formatShare } from '../kit/formats.ts';
+import { formatCount, formatShare } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
 
 export interface Changes {
@@ -16,8 +16,8 @@ export interface Changes {
 interface Endpoint {
   endpoint_id: string;
   name: string;
-  active: boolean;
   disabled_reason: string | null;
+  exhausted_deliveries: number;
 }
 
 interface Item {
@@ -30,22 +30,20 @@ async function webhookTrouble(context: PageContext): Promise<Item[]> {
   if (!context.may('workspace:manage')) return [];
   const endpoints = await context.call<{ webhook_endpoints: Endpoint[] }>('list_webhook_endpoints', { limit: 20 });
   if (!endpoints.ok) return [];
-  const items = await Promise.all(
-    endpoints.body.webhook_endpoints.map(async (endpoint): Promise<Item | undefined> => {
-      const href = `/app/settings/webhooks/${endpoint.endpoint_id}`;
-      if (endpoint.disabled_reason)
-        return { href, text: `Webhook “${endpoint.name}” was paused by the service`, detail: endpoint.disabled_reason };
-      if (!endpoint.active) return undefined;
-      const exhausted = await context.call<{ deliveries: unknown[]; pagination?: { total?: number } }>('list_webhook_deliveries', {
-        endpoint_id: endpoint.endpoint_id,
-        status: 'exhausted',
-        limit: 1,
-      });
-      if (!exhausted.ok || exhausted.body.deliveries.length === 0) return undefined;
-      return { href, text: `Webhook “${endpoint.name}” gave up on deliveries`, detail: 'Every retry failed; see its deliveries.' };
-    }),
-  );
-  return items.filter((item): item is Item => item !== undefined);
+  return endpoints.body.webhook_endpoints.flatMap((endpoint): Item[] => {
+    const href = `/app/settings/webhooks/${endpoint.endpoint_id}`;
+    if (endpoint.disabled_reason)
+      return [{ href, text: `Webhook “${endpoint.name}” was paused by the service`, detail: endpoint.disabled_reason }];
+    if (endpoint.exhausted_deliveries === 0) return [];
+    const count = endpoint.exhausted_deliveries;
+    return [
+      {
+        href,
+        text: `Webhook “${endpoint.name}” gave up on ${formatCount(count)} ${count === 1 ? 'delivery' : 'deliveries'}`,
+        detail: 'Every retry failed; see its deliveries to resend them.',
+      },
+    ];
+  });
 }
 
 /** Videos whose processing failed and that are still in the library, however long ago (list_videos). */

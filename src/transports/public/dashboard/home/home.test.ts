@@ -65,11 +65,26 @@ test('needs attention: a failed video and a webhook that gave up; only managers 
   const owner = await ws.addMember({ role: 'owner', password: PASSWORD });
   const member = await ws.addMember({ role: 'member', password: PASSWORD });
   const failedId = await ws.addVideo({ title: 'Broken upload', status: 'failed' });
-  const endpoint = await ws.addWebhookEndpoint();
-  await ws.addWebhookDelivery(endpoint.id);
-  const ownerPage = (await (await signIn(harness.app, owner.email, PASSWORD)).get('/app')).body;
+  const failing = await ws.addWebhookEndpoint();
+  await ws.addWebhookDelivery(failing.id);
+  await ws.addWebhookDelivery(failing.id);
+  await ws.addWebhookDelivery(failing.id, { status: 'succeeded' });
+  const healthy = await ws.addWebhookEndpoint();
+  await ws.addWebhookDelivery(healthy.id, { status: 'succeeded' });
+  const ownerHome = await (await signIn(harness.app, owner.email, PASSWORD)).get('/app');
+  const ownerPage = ownerHome.body;
   assert.match(ownerPage, new RegExp(`<a href="/app/videos/${failedId}">“Broken upload” failed processing</a>`));
-  assert.match(ownerPage, /gave up on deliveries/);
+  assert.match(ownerPage, new RegExp(`<a href="/app/settings/webhooks/${failing.id}">Webhook “Test endpoint” gave up on 2 deliveries</a>`));
+  assert.doesNotMatch(ownerPage, new RegExp(healthy.id));
+  // One list of endpoints, with their counts, however many endpoints there are: a third endpoint
+  // adds no statement to the page.
+  const statements = (response: { headers: Record<string, unknown> }) => /(\d+) quer/.exec(String(response.headers['server-timing']))?.[1];
+  const before = statements(ownerHome);
+  const third = await ws.addWebhookEndpoint();
+  await ws.addWebhookDelivery(third.id);
+  const again = await (await signIn(harness.app, owner.email, PASSWORD)).get('/app');
+  assert.match(again.body, /gave up on 1 delivery</);
+  assert.ok(before !== undefined && statements(again) === before, `${before} then ${statements(again)} statements`);
   const memberPage = (await (await signIn(harness.app, member.email, PASSWORD)).get('/app')).body;
   assert.match(memberPage, /“Broken upload” failed processing/);
   assert.doesNotMatch(memberPage, /Webhook/);

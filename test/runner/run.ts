@@ -16,7 +16,7 @@
  */
 import { spawn } from 'node:child_process';
 import { createWriteStream, globSync, mkdirSync, readFileSync } from 'node:fs';
-import { availableParallelism, setPriority } from 'node:os';
+import { availableParallelism, setPriority, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { parseArgs } from 'node:util';
@@ -38,9 +38,13 @@ process.chdir(ROOT);
 
 const allFiles = positionals.length > 0 ? positionals : globSync(['src/**/*.test.ts', 'test/**/*.test.ts']).sort();
 const files = options.fast ? allFiles.filter((file) => slowLaneOf(file) === undefined) : allFiles;
-// One more worker than cores: many files spend much of their time waiting on another process (a
-// server starting, ffmpeg, Chromium), and a third worker fills those gaps (2 cores: 292 s against 348 s).
-const workerCount = Number(process.env.CUEPOINT_TEST_WORKERS) || availableParallelism() + 1;
+// The slow lanes' files spend much of their time waiting on another process (a server starting,
+// ffmpeg, Chromium playing in real time, a fsync): the full run has twice as many workers as cores and
+// one more to fill those gaps (2 cores, the same commit back to back: 3 workers 568 s, 5 workers 481 s,
+// load 2.8 at the start). The fast lane hardly waits, so one more worker than cores is enough there.
+// Each worker holds up to about 1.5 GB, so memory caps the count too.
+const workersWanted = options.fast ? availableParallelism() + 1 : availableParallelism() * 2 + 1;
+const workerCount = Number(process.env.CUEPOINT_TEST_WORKERS) || Math.max(1, Math.min(workersWanted, Math.floor(totalmem() / 2 ** 31)));
 const durations = loadDurations();
 const plans = planWorkers(files, workerCount, (file) => expectedDuration(file, durations));
 

@@ -14,6 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestApp } from '../../../../test/helpers/app.ts';
 import { testMediaLinks } from '../../../../test/helpers/events.ts';
 import { urlOf } from '../../../../test/helpers/mcp-client.ts';
+import { signIn } from '../../../../test/helpers/people.ts';
 import { startS3Server } from '../../../../test/helpers/s3-server.ts';
 import { createUpload, put, waitForStatus } from '../../../../test/helpers/uploads.ts';
 import { startJobWorker } from '../../../job-queue/worker.ts';
@@ -184,6 +185,12 @@ test('redirect mode: /media answers 302 to a presigned URL that serves the file;
     assert.match(policy, new RegExp(`${directive} [^;]*${storeOrigin.replaceAll('.', '\\.')}`), directive);
   }
   assert.doesNotMatch(policy, new RegExp(`script-src [^;]*${storeOrigin.replaceAll('.', '\\.')}`));
+  // The dashboard's own player (a video's page) plays the same redirected media under the same policy.
+  const owner = await ws.addMember({ role: 'owner', password: 'correct horse battery staple' });
+  const videoPage = await (await signIn(harness.app, owner.email, 'correct horse battery staple')).get(`/app/videos/${videoId}`);
+  assert.equal(videoPage.statusCode, 200);
+  assert.match(videoPage.body, new RegExp(`<video[^>]* src="/media/${videoId}`));
+  assert.match(String(videoPage.headers['content-security-policy']), new RegExp(`media-src [^;]*${storeOrigin.replaceAll('.', '\\.')}`));
 
   // The servable-video checks come first: nothing is signed for an archived video.
   await harness.request('PATCH', `/v1/videos/${videoId}`, { token: ws.key, body: { archived: true } });

@@ -3,8 +3,10 @@
  * the dashboard's frame, a way back to the account page, tabs between the two, and the form styles
  * these pages need on top of the dashboard's (inputs, notices, the passkey list, the setup key).
  */
+
 import { escapeHtml } from '../../http/page-parts.ts';
 import { DASHBOARD_HEADERS, dashboardPage, type Frame } from '../frame/dashboard-page.ts';
+import { dateTimeFormat } from '../kit/intl-formats.ts';
 
 /** The sign-in method pages' rules are in the dashboard's one stylesheet (assets/dashboard/base.css). */
 export const SIGN_IN_METHODS_HEADERS = DASHBOARD_HEADERS;
@@ -42,6 +44,6 @@ export function hiddenCsrf(csrf: string): string {
 
 /** A day as people read it ("29 Nov 2026"), in UTC, in a <time> with the instant itself. */
 export function dayOf(at: Date): string {
-  const text = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
+  const text = dateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' }).format(at);
   return `<time datetime="${at.toISOString()}">${escapeHtml(text)}</time>`;
 }

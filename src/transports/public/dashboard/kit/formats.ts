@@ -1,7 +1,8 @@
 /** How the dashboard writes numbers, durations, shares and dates: one way on every page. */
+import { dateTimeFormat, numberFormat } from './intl-formats.ts';
 
-const counts = new Intl.NumberFormat('en-US');
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const counts = numberFormat('en-US');
+const compact = numberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** 1,234 */
 export function formatCount(value: number): string {
@@ -41,14 +42,14 @@ export function formatWatchTime(seconds: number): string {
 export function formatDate(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: safeZone(timeZone) }).format(date);
+  return dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: safeZone(timeZone) }).format(date);
 }
 
 /** Nov 3, 2026, 2:30 PM in the workspace's time zone. */
 export function formatDateTime(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return new Intl.DateTimeFormat('en-US', {
+  return dateTimeFormat('en-US', {
     month: 'short',
     day: 'numeric',
     year: 'numeric',
@@ -62,7 +63,7 @@ export function formatDateTime(iso: string, timeZone = 'UTC'): string {
 export function formatDay(day: string): string {
   const date = new Date(`${day}T12:00:00Z`);
   if (Number.isNaN(date.getTime())) return day;
-  return new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
+  return dateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' }).format(date);
 }
 
 /**
@@ -71,7 +72,7 @@ export function formatDay(day: string): string {
  */
 export function formatMoney(minorUnits: number, currency: string): string {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minorUnits / 10 ** minorUnitDigits(currency));
+    return numberFormat('en-US', { style: 'currency', currency }).format(minorUnits / 10 ** minorUnitDigits(currency));
   } catch {
     return `${minorUnits} ${currency} (minor units)`;
   }
@@ -80,7 +81,7 @@ export function formatMoney(minorUnits: number, currency: string): string {
 /** How many digits a currency's minor unit has: 2 for USD (cents), 0 for JPY; 2 for a code Intl does not know. */
 export function minorUnitDigits(currency: string): number {
   try {
-    return new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    return numberFormat('en-US', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {
     return 2;
   }
@@ -88,7 +89,7 @@ export function minorUnitDigits(currency: string): number {
 
 function safeZone(timeZone: string): string {
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone });
+    dateTimeFormat('en-US', { timeZone });
     return timeZone;
   } catch {
     return 'UTC';

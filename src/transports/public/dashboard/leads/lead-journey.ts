@@ -5,8 +5,10 @@
  * the picture: a screen reader reads a list of steps, a sighted person sees a rail of coloured dots.
  * The summary above it (first and last touch, conversion, time to convert) is the journey's own.
  */
+
 import { escapeHtml } from '../../http/page-parts.ts';
 import { formatClock, formatDate, formatDateTime, formatMoney, formatShare, formatWatchTime } from '../kit/formats.ts';
+import { dateTimeFormat } from '../kit/intl-formats.ts';
 import { statusLabel, type VideoRef } from './lead-words.ts';
 
 export interface JourneyEntry {
@@ -53,9 +55,7 @@ function videoLink(video: VideoRef | null): string {
 
 function timeOf(iso: string, timeZone: string): string {
   const date = new Date(iso);
-  const text = Number.isNaN(date.getTime())
-    ? iso
-    : new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
+  const text = Number.isNaN(date.getTime()) ? iso : dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(date);
   return `<time datetime="${escapeHtml(iso)}">${escapeHtml(text)}</time>`;
 }
 

@@ -3,9 +3,11 @@
  * chart per currency, since amounts in different currencies are never added together. The kit draws
  * it (SVG with a title, a description in words and the numbers in a table).
  */
+
 import { escapeHtml } from '../../http/page-parts.ts';
 import { barChart } from '../kit/charts.ts';
 import { formatDate, formatDay, formatMoney, minorUnitDigits } from '../kit/formats.ts';
+import { numberFormat } from '../kit/intl-formats.ts';
 import type { Answer } from '../kit/page-route.ts';
 
 export interface DailyRevenue {
@@ -28,7 +30,7 @@ function compactMoney(currency: string): (value: number) => string {
   const digits = minorUnitDigits(currency);
   return (value: number) => {
     try {
-      return new Intl.NumberFormat('en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(
+      return numberFormat('en-US', { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(
         value / 10 ** digits,
       );
     } catch {

@@ -3,6 +3,7 @@
  * keeps its hours, the days of a month laid out Monday first, and the weekday of a date. Plain dates
  * (YYYY-MM-DD) are computed at noon UTC, where no offset can move them to another day.
  */
+import { dateTimeFormat } from '../kit/intl-formats.ts';
 import type { Weekday } from './scheduling-types.ts';
 import { WEEKDAYS } from './scheduling-types.ts';
 
@@ -12,7 +13,7 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }
@@ -61,12 +62,12 @@ export function monthWeeks(month: string): (string | null)[][] {
 
 /** "November 2026" */
 export function monthLabel(month: string): string {
-  return new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
+  return dateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${month}-15T12:00:00Z`));
 }
 
 /** "Tuesday, November 3, 2026" */
 export function dayLabel(date: string): string {
-  return new Intl.DateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
+  return dateTimeFormat('en-US', { weekday: 'long', month: 'long', day: 'numeric', year: 'numeric', timeZone: 'UTC' }).format(
     new Date(`${date}T12:00:00Z`),
   );
 }
@@ -79,7 +80,7 @@ export function clockOf(localIso: string): string {
 /** A wall-clock time in another zone, "Nov 3, 2026, 10:30 AM" style but 24-hour-free of locale surprises. */
 export function zonedDateTime(iso: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-US', {
+    return dateTimeFormat('en-US', {
       weekday: 'short',
       month: 'short',
       day: 'numeric',
@@ -96,7 +97,7 @@ export function zonedDateTime(iso: string, timeZone: string): string {
 /** "10:30 AM" in `timeZone`. */
 export function zonedTime(iso: string, timeZone: string): string {
   try {
-    return new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
+    return dateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit', timeZone }).format(new Date(iso));
   } catch {
     return iso.slice(11, 16);
   }

@@ -2,10 +2,11 @@
  * The instant a calendar day starts in a time zone, so the audit log's "From" and "To" days mean the
  * workspace's days, as every date the dashboard shows does.
  */
+import { dateTimeFormat } from '../kit/intl-formats.ts';
 
 /** Minutes the zone is ahead of UTC at `instant`. */
 function offsetMinutes(instant: Date, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
+  const parts = dateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
     year: 'numeric',
@@ -28,7 +29,7 @@ export function dayStart(day: string, timeZone: string, days = 0): string | unde
   if (Number.isNaN(utcMidnight)) return undefined;
   let zone = timeZone;
   try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    dateTimeFormat('en-US', { timeZone: zone });
   } catch {
     zone = 'UTC';
   }

@@ -3,9 +3,11 @@
  * or 90 days (links) or dates chosen in a GET form, drawn as charts with their numbers, and the
  * window's totals: conversions, leads and revenue per currency (never added across currencies).
  */
+
 import { escapeHtml } from '../../http/page-parts.ts';
 import { barChart, lineChart } from '../kit/charts.ts';
 import { formatCompact, formatCount, formatDate, formatDay, formatMoney, formatShare, formatWatchTime } from '../kit/formats.ts';
+import { numberFormat } from '../kit/intl-formats.ts';
 import type { AnalyticsAnswer, Part, Revenue } from './video-answers.ts';
 import { type ChosenRange, RANGE_PRESETS } from './video-range.ts';
 
@@ -47,7 +49,7 @@ function rangeControls(pagePath: string, range: ChosenRange, keep: Record<string
 function majorUnits(revenue: Revenue): number {
   let digits = 2;
   try {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency: revenue.currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    digits = numberFormat('en-US', { style: 'currency', currency: revenue.currency }).resolvedOptions().maximumFractionDigits ?? 2;
   } catch {}
   return revenue.value / 10 ** digits;
 }

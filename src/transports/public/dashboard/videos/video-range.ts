@@ -3,6 +3,7 @@
  * or 90: the last so many days, today included, in the workspace's time zone) or dates chosen
  * (`from` and `to`). A GET form and links write it, so every window has its own address.
  */
+import { dateTimeFormat } from '../kit/intl-formats.ts';
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
 export const DEFAULT_PRESET = 30;
@@ -39,7 +40,7 @@ export function chosenRange(query: Record<string, string>): ChosenRange {
 /** Today's date (YYYY-MM-DD) in a time zone: where "the last 7 days" end. */
 export function todayIn(timeZone: string, now: Date): string {
   try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
   } catch {
     return now.toISOString().slice(0, 10);
   }

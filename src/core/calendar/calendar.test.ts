@@ -50,3 +50,15 @@ test('known zones: IANA names in any case and their aliases, canonically named; 
   // Every zone Intl lists is known under its own name.
   for (const zone of Intl.supportedValuesOf('timeZone')) assert.equal(canonicalTimeZone(zone), zone);
 });
+
+test('zone answers are kept: asking again, in any case, gives the same answer, known or not', () => {
+  for (let round = 0; round < 2; round++) {
+    assert.equal(canonicalTimeZone('europe/paris'), 'Europe/Paris');
+    assert.equal(canonicalTimeZone('Asia/Kolkata'), 'Asia/Kolkata');
+    assert.equal(canonicalTimeZone('Mars/Olympus'), undefined);
+    assert.equal(isTimeZone('US/Eastern'), true);
+  }
+  // Far more distinct names than are kept: each still answered as Intl says.
+  for (let i = 0; i < 2_500; i++) assert.equal(canonicalTimeZone(`Nowhere/Place_${i}`), undefined);
+  assert.equal(canonicalTimeZone('UTC'), 'UTC');
+});

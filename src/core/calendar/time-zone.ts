@@ -28,6 +28,20 @@ const KNOWN_ZONES = new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
  */
 export function canonicalTimeZone(name: string): string | undefined {
   if (name.length === 0 || name.length > 64) return undefined;
+  // Every zone-bearing input is checked with this, and asking Intl costs a formatter (an exception for
+  // an unknown name): answers are kept, the known zones' few spellings and whatever unknown names
+  // arrive, starting over past MAX_ANSWERS so no caller can grow it without bound.
+  if (answers.has(name)) return answers.get(name);
+  const answer = resolveTimeZone(name);
+  if (answers.size >= MAX_ANSWERS) answers.clear();
+  answers.set(name, answer);
+  return answer;
+}
+
+const MAX_ANSWERS = 2_000;
+const answers = new Map<string, string | undefined>();
+
+function resolveTimeZone(name: string): string | undefined {
   let resolved: string;
   try {
     resolved = new Intl.DateTimeFormat('en-US', { timeZone: name }).resolvedOptions().timeZone;

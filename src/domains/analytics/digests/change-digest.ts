@@ -1,6 +1,7 @@
 /**
- * The digest list_changes reads out: from per-video day rows of two periods of equal length and the
- * video status events of the current one, the biggest movers in views, unusual drops and a few
+ * The digest list_changes reads out: from each video's totals in two periods of equal length (a row
+ * per video and period, dated with its period's first day), the views of each day, and the video
+ * status events of the current one, the biggest movers in views, unusual drops and a few
  * plain sentences. Pure; every threshold is named here and in docs/analytics.md.
  */
 import { eachDay } from '../../../core/calendar/calendar-days.ts';
@@ -120,11 +121,12 @@ const RATES = [
 const pct = (value: number) => `${Math.round(value * 100)}%`;
 
 /**
- * Quiet days (complete days of the current period far below the previous period's daily average)
- * and videos whose rates fell sharply between the periods.
+ * Quiet days (complete days of the current period, from `dailyViews`, far below the previous period's
+ * daily average) and videos whose rates fell sharply between the periods.
  */
 export function findUnusualDrops(
   rows: readonly DigestRow[],
+  dailyViews: ReadonlyMap<string, number>,
   videos: readonly VideoPeriods[],
   period: { from: string; to: string; days: number; today: string },
 ): UnusualDrop[] {
@@ -133,7 +135,7 @@ export function findUnusualDrops(
   const baseline = previousViews / period.days;
   if (baseline >= QUIET_DAY_MIN_BASELINE) {
     for (const date of eachDay(period.from, period.to).filter((day) => day < period.today)) {
-      const views = rows.filter((row) => row.day === date).reduce((sum, row) => sum + row.views, 0);
+      const views = dailyViews.get(date) ?? 0;
       if (views >= QUIET_DAY_SHARE * baseline) continue;
       drops.push({
         kind: 'quiet_day',

@@ -134,12 +134,17 @@ test('change digest: movers need 10 views and 20%; quiet days need a real baseli
     '1 → 2 and 100 → 115 (+15%) are no news; 0 → 12 is',
   );
   const period = { from: '2026-03-04', to: '2026-03-06', days: 3, today: '2026-03-06' };
+  const dailyViewsOf = (list: typeof rows) =>
+    list.reduce((days, r) => days.set(r.day, (days.get(r.day) ?? 0) + r.views), new Map<string, number>());
   assert.deepEqual(
-    findUnusualDrops(rows, videos, period).map((d) => [d.kind, d.date]),
+    findUnusualDrops(rows, dailyViewsOf(rows), videos, period).map((d) => [d.kind, d.date]),
     [['quiet_day', '2026-03-04']],
     '101 views over 3 days is a baseline of 33.7 a day; 4 March had none; today is not judged',
   );
-  assert.deepEqual(findUnusualDrops(rows.slice(0, 2), perVideo(rows.slice(0, 2), '2026-03-04'), period), []);
+  assert.deepEqual(
+    findUnusualDrops(rows.slice(0, 2), dailyViewsOf(rows.slice(0, 2)), perVideo(rows.slice(0, 2), '2026-03-04'), period),
+    [],
+  );
 });
 
 test('route changes: 20 starts in both periods, then at least 5 points and 30% of the previous rate, either way', () => {

@@ -1,32 +1,85 @@
 /**
- * The analytics reads that put two areas' rows together: the video-day rollups with each video's
- * title (one statement), and the videos that became ready or failed, from the events outbox, with
+ * The analytics reads that put two areas' rows together: the video-day rollups summed per video and
+ * period with each video's title (one statement), and the videos that became ready or failed, from the events outbox, with
  * their titles. Every read is scoped to the workspace. The reads of one area alone are that area's:
  * the rollups are the viewing area's (day-rollups, lifetime-rollups), the titles the videos area's.
  */
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { startOfLocalDay } from '../../../core/calendar/calendar-days.ts';
 import { recentEvents } from '../../../db/recent-events.ts';
 import type { Database } from '../../../db/tables/index.ts';
 import { videosWithIds, workspaceVideos } from '../../videos/index.ts';
 import { workspaceVideoDays } from '../../viewing/index.ts';
+import type { RollupRow } from './day-metrics.ts';
 
-/** The workspace's video-day rows between two local days, without sketches, with each video's title, for comparisons between periods. */
-export async function workspaceDayRowsWithTitles(db: Kysely<Database>, workspaceId: string, from: string, to: string) {
-  return workspaceVideoDays(db, workspaceId, from, to)
+/** Two periods' rows for comparing them: each video's totals per period, and every day's views across videos. */
+export interface PeriodTotals {
+  /** One row per video and period, with its title; `day` is the first day of its period. */
+  videos: (RollupRow & { video_id: string; title: string })[];
+  /** Views per local day ('YYYY-MM-DD') across the workspace's videos; days without views are absent. */
+  dailyViews: Map<string, number>;
+}
+
+/**
+ * The workspace's video-day rollups from `from` to `to`, summed in SQL for a comparison of the period
+ * before `currentFrom` with the one from it: per video and period (with the video's title), and per
+ * day (grouping sets, one statement). A 28-day comparison over 50 videos reads back about 150 rows
+ * instead of 2,800 video-days, which on the embedded database cost the dashboard's home 20 ms a view.
+ */
+export async function periodTotalsWithTitles(
+  db: Kysely<Database>,
+  workspaceId: string,
+  range: { from: string; currentFrom: string; to: string },
+): Promise<PeriodTotals> {
+  const days = workspaceVideoDays(db, workspaceId, range.from, range.to)
     .innerJoin(workspaceVideos(db, workspaceId).as('v'), 'v.id', 'd.video_id')
     .select([
       'd.day',
+      'd.video_id',
+      'v.title',
       'd.views',
       'd.watch_time_seconds',
       'd.engagement_sum',
       'd.completions',
       'd.conversions',
       'd.leads',
-      'd.video_id',
-      'v.title',
-    ])
-    .execute();
+      sql<string>`case when d.day >= ${range.currentFrom}::date then ${range.currentFrom}::text else ${range.from}::text end`.as('period'),
+    ]);
+  const { rows } = await sql<{
+    day: string | null;
+    video_id: string | null;
+    title: string | null;
+    period: string | null;
+    views: number | string;
+    watch_time_seconds: number | string;
+    engagement_sum: number | string;
+    completions: number | string;
+    conversions: number | string;
+    leads: number | string;
+  }>`select t.day, t.video_id, t.title, t.period, sum(t.views) as views, sum(t.watch_time_seconds) as watch_time_seconds,
+      sum(t.engagement_sum) as engagement_sum, sum(t.completions) as completions, sum(t.conversions) as conversions,
+      sum(t.leads) as leads
+    from (${days}) as t
+    group by grouping sets ((t.video_id, t.title, t.period), (t.day))`.execute(db);
+  const totals: PeriodTotals = { videos: [], dailyViews: new Map() };
+  for (const row of rows) {
+    if (row.day !== null) {
+      totals.dailyViews.set(row.day, Number(row.views));
+      continue;
+    }
+    totals.videos.push({
+      day: row.period as string,
+      video_id: row.video_id as string,
+      title: row.title as string,
+      views: Number(row.views),
+      watch_time_seconds: Number(row.watch_time_seconds),
+      engagement_sum: Number(row.engagement_sum),
+      completions: Number(row.completions),
+      conversions: Number(row.conversions),
+      leads: Number(row.leads),
+    });
+  }
+  return totals;
 }
 
 export interface StatusEvent {

@@ -24,7 +24,7 @@ import {
   UnusualDrop,
   WorkspaceTimeZone,
 } from '../../analytics.schemas.ts';
-import { videoStatusEvents, workspaceDayRowsWithTitles } from '../../reports/analytics.queries.ts';
+import { periodTotalsWithTitles, videoStatusEvents } from '../../reports/analytics.queries.ts';
 import { localDayStart } from '../../reports/day-boundaries.ts';
 import { leadsAndRevenue } from '../../reports/leads-and-revenue.queries.ts';
 import { countOf, revenueChanges } from '../../reports/net-revenue.ts';
@@ -101,15 +101,15 @@ export const listChanges = defineOperation({
     const previous = { from_date: addDays(today, -(2 * days - 1)), to_date: addDays(today, -days), days };
     // The previous period is bucket 1, this one bucket 2.
     const boundaries = [previous.from_date, period.from_date, addDays(today, 1)].map((day) => localDayStart(day, timeZone));
-    const [rows, events, { newLeads: leadCounts, outcomes, biggest }, routes] = await Promise.all([
-      workspaceDayRowsWithTitles(ctx.db, ctx.workspaceId, previous.from_date, today),
+    const [{ videos: rows, dailyViews }, events, { newLeads: leadCounts, outcomes, biggest }, routes] = await Promise.all([
+      periodTotalsWithTitles(ctx.db, ctx.workspaceId, { from: previous.from_date, currentFrom: period.from_date, to: today }),
       videoStatusEvents(ctx.db, ctx.workspaceId, { day: period.from_date, timeZone }, 100),
       leadsAndRevenue(ctx.db, ctx.workspaceId, boundaries, MAX_CURRENCIES),
       routeActivity(ctx.db, ctx.workspaceId, boundaries),
     ]);
     const videos = perVideo(rows, period.from_date);
     const movers = findMovers(videos);
-    const drops = findUnusualDrops(rows, videos, { from: period.from_date, to: today, days, today });
+    const drops = findUnusualDrops(rows, dailyViews, videos, { from: period.from_date, to: today, days, today });
     const routeChanges = findRouteChanges(routes, 2, 1);
     const viewsNow = rows.filter((row) => row.day >= period.from_date).reduce((sum, row) => sum + row.views, 0);
     const viewsBefore = rows.filter((row) => row.day < period.from_date).reduce((sum, row) => sum + row.views, 0);

@@ -116,6 +116,9 @@ test('an owner creates an event type; problems come back next to their fields wi
   );
   const page = await owner.get(String(created.headers.location));
   assert.match(page.body, /The event type is created/);
+  // 15000 minor units of USD are $150.00 where the details are read, as typed (they once showed as $1.50).
+  const read = await people.viewer!.get(String(created.headers.location).replace(/\?.*$/, ''));
+  assert.match(read.body, /Value of a booked call<\/dt><dd>\$150\.00</);
 });
 
 test('members and viewers are not offered the new form, and the server refuses their writes', async (t) => {

@@ -16,7 +16,7 @@ import { assertLeadInWorkspace } from '../../leads/index.ts';
 import { assertVideoInWorkspace } from '../../videos/index.ts';
 import { workspaceTimeZone } from '../../workspace/index.ts';
 import { OUTCOME_KINDS, OUTCOME_STATUSES } from '../outcomes.events.ts';
-import { type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
+import { type CurrencyTotal, type OutcomeFilters, outcomeTotals, listOutcomes as queryOutcomes } from '../outcomes.queries.ts';
 import { Outcome, OutcomeTotals } from '../outcomes.schemas.ts';
 
 const Listed = ListOutput('outcomes', Outcome);
@@ -75,10 +75,9 @@ export const listOutcomes = defineOperation({
     };
     // The totals per currency count the entries too: the list's total is their sum, not a second scan.
     const totalsAsked = outcomeTotals(ctx.db, ctx.workspaceId, query);
-    const count = totalsAsked.then((rows) => rows.reduce((sum, row) => sum + row.count, 0));
-    count.catch(() => undefined); // its failure is reported through totalsAsked, awaited below
+    const counted = (rows: CurrencyTotal[]) => rows.reduce((sum, row) => sum + row.count, 0);
     const [page, totals] = await Promise.all([
-      paginate(ctx.cursors, input, filters, (request) => queryOutcomes(ctx.db, ctx.workspaceId, query, request, count)),
+      paginate(ctx.cursors, input, filters, (request) => queryOutcomes(ctx.db, ctx.workspaceId, query, request, totalsAsked.then(counted))),
       totalsAsked,
     ]);
     return {

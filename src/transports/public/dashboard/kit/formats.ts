@@ -42,21 +42,14 @@ export function formatWatchTime(seconds: number): string {
 export function formatDate(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: safeZone(timeZone) }).format(date);
+  return zoned({ month: 'short', day: 'numeric', year: 'numeric' }, timeZone).format(date);
 }
 
 /** Nov 3, 2026, 2:30 PM in the workspace's time zone. */
 export function formatDateTime(iso: string, timeZone = 'UTC'): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
-  return dateTimeFormat('en-US', {
-    month: 'short',
-    day: 'numeric',
-    year: 'numeric',
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: safeZone(timeZone),
-  }).format(date);
+  return zoned({ month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit' }, timeZone).format(date);
 }
 
 /** "Nov 3" for a calendar day (YYYY-MM-DD), for chart axes. */
@@ -87,11 +80,11 @@ export function minorUnitDigits(currency: string): number {
   }
 }
 
-function safeZone(timeZone: string): string {
+/** The formatter for these parts in the zone, or in UTC when Intl does not know the zone. */
+function zoned(parts: Intl.DateTimeFormatOptions, timeZone: string): Intl.DateTimeFormat {
   try {
-    dateTimeFormat('en-US', { timeZone });
-    return timeZone;
+    return dateTimeFormat('en-US', { ...parts, timeZone });
   } catch {
-    return 'UTC';
+    return dateTimeFormat('en-US', { ...parts, timeZone: 'UTC' });
   }
 }

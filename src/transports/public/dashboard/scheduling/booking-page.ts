@@ -9,12 +9,12 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
 import { formatDateTime } from '../kit/formats.ts';
 import { type Answer, csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
+import { workspaceZone } from '../kit/workspace-zone.ts';
 import { fieldError, invalidAttributes, type Problems, problemSummary, problemsOf } from './form-problems.ts';
 import { addDays, dayLabel, isDate, middayUtc, todayIn, zonedDateTime, zonedTime } from './local-days.ts';
 import { formatMinor } from './money.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { Availability, Booking, FieldProblem, OfferedSlot } from './scheduling-types.ts';
-import { workspaceZone } from './workspace-zone.ts';
 
 const WEEK_DAYS = 7;
 

@@ -7,11 +7,11 @@
 import { escapeHtml } from '../../http/page-parts.ts';
 import { formatCount } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
+import { workspaceZone } from '../kit/workspace-zone.ts';
 import { zonedDateTime, zonedTime } from './local-days.ts';
 import { refusedRead } from './not-in-plan.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { Booking, EventType, Pagination } from './scheduling-types.ts';
-import { workspaceZone } from './workspace-zone.ts';
 
 const SCOPES = [
   { id: 'upcoming', label: 'Upcoming' },

@@ -3,6 +3,7 @@
  * keeps its hours, the days of a month laid out Monday first, and the weekday of a date. Plain dates
  * (YYYY-MM-DD) are computed at noon UTC, where no offset can move them to another day.
  */
+import { localDay } from '../../../../core/calendar/time-zone.ts';
 import { dateTimeFormat } from '../kit/intl-formats.ts';
 import type { Weekday } from './scheduling-types.ts';
 import { WEEKDAYS } from './scheduling-types.ts';
@@ -13,7 +14,7 @@ const MONTH = /^(\d{4})-(\d{2})$/;
 /** Today's date (YYYY-MM-DD) in `timeZone`. */
 export function todayIn(timeZone: string, now: Date): string {
   try {
-    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+    return localDay(now, timeZone);
   } catch {
     return now.toISOString().slice(0, 10);
   }

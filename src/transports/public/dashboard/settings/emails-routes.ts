@@ -6,6 +6,7 @@
 import type { FastifyInstance } from 'fastify';
 import { cursorPages } from '../kit/cursor-pages.ts';
 import { type DashboardEnv, dashboardGet } from '../kit/page-route.ts';
+import { workspaceZone } from '../kit/workspace-zone.ts';
 import { EMAIL_STATUS_FILTERS, type EmailRow, emailList, emailStatusNav } from './emails-view.ts';
 import { settingsPage } from './settings-frame.ts';
 
@@ -21,16 +22,15 @@ export function registerEmailSettings(scope: FastifyInstance, env: DashboardEnv)
     const requested = ctx.query.status ?? '';
     // An unknown status is shown as every message rather than refused: the tabs offer only known ones.
     const status = EMAIL_STATUS_FILTERS.some((filter) => filter.value === requested) ? requested : '';
-    const [list, workspace] = await Promise.all([
+    const [list, timeZone] = await Promise.all([
       ctx.call<EmailPage>('list_emails', {
         limit: 50,
         ...(status && { status }),
         ...(ctx.query.cursor && { cursor: ctx.query.cursor }),
       }),
-      ctx.call<{ settings: { timezone: string } }>('get_workspace', {}),
+      workspaceZone(ctx),
     ]);
     if (!list.ok) return ctx.refused(list);
-    const timeZone = workspace.ok ? workspace.body.settings.timezone : 'UTC';
     const pages = cursorPages({
       path: PAGE,
       keep: status ? { status } : {},

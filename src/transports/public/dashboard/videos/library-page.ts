@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
 import { formatClock, formatCount, formatDate } from '../kit/formats.ts';
 import { type DashboardEnv, dashboardGet, type PageContext } from '../kit/page-route.ts';
+import { workspaceZone } from '../kit/workspace-zone.ts';
 import { libraryEmptyState } from './library-empty-state.ts';
 import { filterForm, filtersInUse, filtersQuery, type LibraryFilters, listInput } from './library-filters.ts';
 import { doneNotice, type FolderView, ownPath, type Pagination, statusBadge, type VideoRow } from './video-form-parts.ts';
@@ -29,7 +30,7 @@ export function registerLibraryPage(scope: FastifyInstance, env: DashboardEnv): 
       archived: ctx.query.archived ?? '',
       sort: ctx.query.sort ?? '',
     };
-    const [videos, folders, workspace] = await Promise.all([
+    const [videos, folders, timeZone] = await Promise.all([
       ctx.call<{ videos: VideoRow[]; pagination: Pagination }>('list_videos', {
         ...listInput(filters),
         limit: 25,
@@ -37,9 +38,8 @@ export function registerLibraryPage(scope: FastifyInstance, env: DashboardEnv): 
       }),
       ctx.call<{ folders: FolderView[] }>('list_folders', { limit: 100 }),
       // For the days videos were added, in the workspace's time zone as everywhere else.
-      ctx.call<{ settings: { timezone: string } }>('get_workspace', {}),
+      workspaceZone(ctx),
     ]);
-    const timeZone = workspace.ok ? workspace.body.settings.timezone : 'UTC';
     const folderList = folders.ok ? folders.body.folders : [];
     const writes = ctx.may('videos:write');
     const content =

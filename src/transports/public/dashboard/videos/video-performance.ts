@@ -6,8 +6,16 @@
 
 import { escapeHtml } from '../../http/page-parts.ts';
 import { barChart, lineChart } from '../kit/charts.ts';
-import { formatCompact, formatCount, formatDate, formatDay, formatMoney, formatShare, formatWatchTime } from '../kit/formats.ts';
-import { numberFormat } from '../kit/intl-formats.ts';
+import {
+  formatCompact,
+  formatCount,
+  formatDate,
+  formatDay,
+  formatMoney,
+  formatShare,
+  formatWatchTime,
+  minorUnitDigits,
+} from '../kit/formats.ts';
 import type { AnalyticsAnswer, Part, Revenue } from './video-answers.ts';
 import { type ChosenRange, RANGE_PRESETS } from './video-range.ts';
 
@@ -47,11 +55,7 @@ function rangeControls(pagePath: string, range: ChosenRange, keep: Record<string
 
 /** Minor units to an amount: cents for dollars, none for yen (the currency's own digits). */
 function majorUnits(revenue: Revenue): number {
-  let digits = 2;
-  try {
-    digits = numberFormat('en-US', { style: 'currency', currency: revenue.currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {}
-  return revenue.value / 10 ** digits;
+  return revenue.value / 10 ** minorUnitDigits(revenue.currency);
 }
 
 function windowTiles(analytics: AnalyticsAnswer): string {

@@ -3,7 +3,8 @@
  * or 90: the last so many days, today included, in the workspace's time zone) or dates chosen
  * (`from` and `to`). A GET form and links write it, so every window has its own address.
  */
-import { dateTimeFormat } from '../kit/intl-formats.ts';
+// Today's date in a time zone, where "the last 7 days" end: the same day the scheduling pages use.
+import { todayIn } from '../scheduling/local-days.ts';
 
 export const RANGE_PRESETS = [7, 30, 90] as const;
 export const DEFAULT_PRESET = 30;
@@ -35,15 +36,6 @@ export function chosenRange(query: Record<string, string>): ChosenRange {
   }
   const days = Number(query.range);
   return { kind: 'preset', days: (RANGE_PRESETS as readonly number[]).includes(days) ? days : DEFAULT_PRESET };
-}
-
-/** Today's date (YYYY-MM-DD) in a time zone: where "the last 7 days" end. */
-export function todayIn(timeZone: string, now: Date): string {
-  try {
-    return dateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
 }
 
 /** The day `days` before `day` (negative: after). */

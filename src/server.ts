@@ -13,6 +13,7 @@ import type { Config } from './config.ts';
 import { purgeExpiredKeys } from './core/pipeline/idempotency.ts';
 import { createWorkspace } from './create-workspace.ts';
 import type { DatabaseHandle } from './db/client.ts';
+import type { UpkeepReport } from './db/pglite-upkeep.ts';
 import { buildDependencies } from './dependencies.ts';
 import { requeueStrandedFeeds } from './domains/scheduling/index.ts';
 import { pruneViewingBatches } from './domains/viewing/index.ts';
@@ -36,10 +37,33 @@ import { startWebhookWorker, type WebhookWorker } from './workers/webhook-delive
 export type Role = 'api' | 'worker' | 'all';
 
 const MAINTENANCE_INTERVAL_MS = 10 * 60 * 1000;
+/** How often the embedded database looks for tables to analyze or vacuum (autovacuum's naptime). */
+const UPKEEP_INTERVAL_MS = 60 * 1000;
 /** How long after the API listens a process that also runs background work starts it (role all). */
 const BACKGROUND_START_DELAY_MS = 500;
 /** A temporary media file nobody has written to for this long belongs to a killed process. */
 const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
+
+/** The embedded database's autovacuum (see pglite-upkeep.ts), every minute, one pass at a time. */
+function startUpkeep(upkeep: () => Promise<UpkeepReport>, log: pino.Logger): NodeJS.Timeout {
+  let running = false;
+  const pass = async () => {
+    if (running) return;
+    running = true;
+    try {
+      const report = await upkeep();
+      if (report.analyzed.length + report.vacuumed.length > 0) log.debug(report, 'embedded database upkeep');
+    } catch (err) {
+      log.warn({ err }, 'embedded database upkeep failed');
+    } finally {
+      running = false;
+    }
+  };
+  void pass();
+  const timer = setInterval(pass, UPKEEP_INTERVAL_MS);
+  timer.unref();
+  return timer;
+}
 
 export async function start(config: Config, role: Role, processes: number): Promise<void> {
   const log = pino({ level: config.logLevel });
@@ -92,6 +116,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   const redis: Redis | undefined = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
   let app: FastifyInstance | undefined;
   let timer: NodeJS.Timeout | undefined;
+  let upkeepTimer: NodeJS.Timeout | undefined;
   let jobWorker: JobWorker | undefined;
   let feedWorker: JobWorker | undefined;
   let speechWorker: JobWorker | undefined;
@@ -126,6 +151,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
     void maintain();
     timer = setInterval(maintain, MAINTENANCE_INTERVAL_MS);
     timer.unref();
+    if (database.upkeep) upkeepTimer = startUpkeep(database.upkeep, log);
     const { links } = createMediaLinks(secret, config.publicUrl);
     const speech = config.speechToText.engine === 'off' ? null : config.speechToText;
     jobWorker = startJobWorker({
@@ -203,6 +229,7 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
   return async () => {
     clearTimeout(backgroundStart);
     clearInterval(timer);
+    clearInterval(upkeepTimer);
     // The server stops accepting and lets in-flight requests finish while the workers finish their
     // current jobs and deliveries; the database closes only once nothing uses it.
     // Viewing stored but not folded yet is folded by the next worker to start: nothing is lost.

@@ -15,6 +15,7 @@ import { preparedCredentialLookup } from './pglite-credential-lookup.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import { pgliteOptions } from './pglite-start-params.ts';
 import { migratedTemplate } from './pglite-template.ts';
+import { embeddedUpkeep, type UpkeepReport } from './pglite-upkeep.ts';
 import type { Database } from './tables/index.ts';
 
 const INT8_OID = 20;
@@ -78,6 +79,11 @@ export interface DatabaseHandle {
   findCredential(tokenHash: string): Promise<CredentialLookupRow | undefined>;
   /** True when the database answers a trivial query within `timeoutMs` (default: the handle's own timeout, else 2 s). */
   ping(timeoutMs?: number): Promise<boolean>;
+  /**
+   * The embedded database only: what PostgreSQL's autovacuum would do (analyze and vacuum the tables
+   * that changed enough), for the service to call every minute. PostgreSQL does it itself.
+   */
+  upkeep?: () => Promise<UpkeepReport>;
   close(): Promise<void>;
 }
 
@@ -154,6 +160,7 @@ function wrapPGlite(pglite: PGlite, lock?: DataDirLock): DatabaseHandle {
     kind: 'pglite',
     findCredential: preparedCredentialLookup<CredentialLookupRow>(db, FIND_CREDENTIAL_SQL),
     ping: (timeout) => ping(db, timeout ?? DEFAULT_PING_TIMEOUT_MS),
+    upkeep: embeddedUpkeep(db),
     close: async () => {
       try {
         await db.destroy();

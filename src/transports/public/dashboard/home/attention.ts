@@ -57,15 +57,19 @@ async function failedVideos(context: PageContext): Promise<Item[]> {
   }));
 }
 
-export async function attentionItems(context: PageContext, changes: Changes | undefined): Promise<Item[]> {
-  const routes = (changes?.route_changes ?? [])
+/**
+ * Everything that needs attention. The failed videos and the webhooks are asked at once with the
+ * page's other widgets; the falling routes come from `list_changes`, which the page asks anyway.
+ */
+export async function attentionItems(context: PageContext, changes: Promise<Changes | undefined>): Promise<Item[]> {
+  const [failed, webhooks, changed] = await Promise.all([failedVideos(context), webhookTrouble(context), changes]);
+  const routes = (changed?.route_changes ?? [])
     .filter((route) => route.change < 0)
     .map((route) => ({
       href: `/app/routes/${route.route_id}`,
       text: `Fewer visitors finish “${route.name}”`,
       detail: `Completion ${formatShare(route.completion_rate)}, down from ${formatShare(route.previous_completion_rate)}.`,
     }));
-  const [failed, webhooks] = await Promise.all([failedVideos(context), webhookTrouble(context)]);
   return [...failed, ...routes, ...webhooks];
 }
 

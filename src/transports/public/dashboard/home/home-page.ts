@@ -56,21 +56,25 @@ async function homePage(context: PageContext) {
   const days = RANGES[range];
   const now = context.deps.clock();
   const analytics = context.may('analytics:read');
-  const [summary, daily, changes, bookings, videos, leads] = await Promise.all([
+  const changesCall = analytics
+    ? context
+        .call<Changes & { time_zone: string }>('list_changes', { days: Math.min(days, 90) })
+        .then((answer) => (answer.ok ? answer.body : undefined))
+    : Promise.resolve(undefined);
+  const [summary, daily, changed, bookings, videos, leads, attention] = await Promise.all([
     analytics ? context.call<AnalyticsSummary>('get_analytics_summary', { range }) : undefined,
     analytics
       ? context.call<Daily>('get_analytics_daily', { from: isoDay(new Date(now.getTime() - (days - 1) * 86_400_000)), to: isoDay(now) })
       : undefined,
-    analytics ? context.call<Changes & { time_zone: string }>('list_changes', { days: Math.min(days, 90) }) : undefined,
+    changesCall,
     context.may('leads:read')
       ? context.call<{ bookings: UpcomingBooking[] }>('list_bookings', { scope: 'upcoming', limit: 20 })
       : undefined,
     context.call<{ videos: VideoItem[] }>('list_videos', { limit: 6 }),
     context.may('leads:read') ? context.call<{ leads: LeadItem[] }>('list_leads', { sort: 'newest', limit: 6 }) : undefined,
+    attentionItems(context, changesCall),
   ]);
-  const changed = changes?.ok ? changes.body : undefined;
   const timeZone = changed?.time_zone ?? 'UTC';
-  const attention = await attentionItems(context, changed);
   const notice = NOTICES[context.query.deleted ?? ''];
   const period = `The last ${days} days`;
   const chart =

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../../../../test/helpers/app.ts';
 import { signIn } from '../../../../../test/helpers/people.ts';
+import { balancedColumns } from './summary-tiles.ts';
 
 const PASSWORD = 'correct horse battery staple';
 
@@ -88,4 +89,8 @@ test('needs attention: a failed video and a webhook that gave up; only managers 
   const memberPage = (await (await signIn(harness.app, member.email, PASSWORD)).get('/app')).body;
   assert.match(memberPage, /“Broken upload” failed processing/);
   assert.doesNotMatch(memberPage, /Webhook/);
+});
+
+test('the numbers sit in even rows of at most four on a wide screen, never a row of one', () => {
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10].map(balancedColumns), [1, 2, 3, 4, 3, 3, 4, 4, 3, 4]);
 });

@@ -44,6 +44,15 @@ function tile(label: string, value: string, change: { text: string; trend: strin
   );
 }
 
+/**
+ * How many tiles a row holds on a wide screen: at most four, in as few rows as that allows, with the
+ * rows as even as they can be (seven tiles are 4 + 3, five are 3 + 2, never a row of one).
+ */
+export function balancedColumns(tiles: number): number {
+  const rows = Math.max(1, Math.ceil(tiles / 4));
+  return Math.max(1, Math.ceil(tiles / rows));
+}
+
 export function summaryTiles(summary: AnalyticsSummary, periodWords: string): string {
   const metrics = summary.metrics;
   const tiles = [
@@ -73,5 +82,5 @@ export function summaryTiles(summary: AnalyticsSummary, periodWords: string): st
       '/app/routes',
     ),
   ];
-  return `<section class="plain" aria-labelledby="numbers-heading"><h2 id="numbers-heading">${escapeHtml(periodWords)}</h2><div class="tiles">${tiles.join('')}</div></section>`;
+  return `<section class="plain" aria-labelledby="numbers-heading"><h2 id="numbers-heading">${escapeHtml(periodWords)}</h2><div class="tiles columns-${balancedColumns(tiles.length)}">${tiles.join('')}</div></section>`;
 }

@@ -72,7 +72,7 @@ function libraryCount(total: number, filtered: boolean): string {
 /** The folders as links that filter the library, with how many videos each holds. */
 function folderNavigation(folders: readonly FolderView[], filters: LibraryFilters): string {
   const link = (href: string, label: string, count: string, current: boolean) =>
-    `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="true"' : ''}><span>${escapeHtml(label)}</span><span class="count">${count}</span></a></li>`;
+    `<li><a href="${escapeHtml(href)}"${current ? ' aria-current="true"' : ''}><span>${escapeHtml(label)}</span>${count ? `<span class="count">${count}</span>` : ''}</a></li>`;
   const others = { ...filters, folder_id: '' };
   return (
     '<nav class="folders" aria-label="Folders"><h2>Folders</h2><ul>' +

@@ -29,7 +29,6 @@ export async function leadSearchMatches(
 ): Promise<LeadSearchRow[]> {
   const lower = q.trim().toLowerCase();
   const name = sql`lead_search_name(l.name, l.first_name, l.last_name)`;
-  const close = masked ? sql`false` : sql`${lower} <% ${name}`;
   const { rows } = await sql<LeadSearchRow>`
     select l.id, l.email, coalesce(l.name, nullif(concat_ws(' ', l.first_name, l.last_name), '')) as display_name,
       (select a.data->>'body' from lead_activities a
@@ -39,7 +38,7 @@ export async function leadSearchMatches(
       -- the text match need not be evaluated a second time for the score.
       greatest(case when lower(l.email) = ${lower} then 1 else 0 end, word_similarity(${lower}, ${name}), 0.5) as score
     from leads l
-    where l.workspace_id = ${workspaceId} and (${leadTextMatch(workspaceId, q, masked)} or ${close})
+    where l.workspace_id = ${workspaceId} and ${leadTextMatch(workspaceId, q, masked, { closeNames: !masked })}
     order by score desc, l.engagement_rank desc, l.id
     limit ${limit}`.execute(db);
   return rows;

@@ -13,7 +13,7 @@ import { apiOperations, catalog as everyOperation } from '../../src/catalog.ts';
 import { lockDataDir } from '../../src/db/data-dir-lock.ts';
 import { startTestApp } from '../helpers/app.ts';
 import { callTool, urlOf } from '../helpers/mcp-client.ts';
-import { freePort, pinnedDemoNow, runCli, tempDir } from '../helpers/server-process.ts';
+import { freePort, runCli, tempDir } from '../helpers/server-process.ts';
 
 /** What /v1 and MCP offer: the dashboard's own actions are never there (test/dashboard-only.test.ts). */
 const catalog = apiOperations(everyOperation);
@@ -35,20 +35,33 @@ async function connectStdio(t: import('node:test').TestContext, env: Record<stri
   return client;
 }
 
-// Seeds the demo (half a minute of CPU): the ceiling allows for a machine running several suites at once.
+// A workspace made by the CLI, filled and read through stdio itself (the demo's seed would cost half
+// a minute of CPU; test/process/cli.test.ts seeds it and serves it).
 test('stdio on the embedded database: the catalog as tools, reads and writes through the pipeline', { timeout: 600_000 }, async (t) => {
   const dataDir = tempDir(t);
-  // The demo plays 90 days of viewing through the collection code, up to a pinned end (see pinnedDemoNow).
-  const created = await runCli(t, ['seed', '--demo', '--json'], { dataDir, env: { CUEPOINT_DEMO_NOW: pinnedDemoNow() } });
+  const created = await runCli(t, ['workspace', 'create', '--name', 'Stdio', '--json'], { dataDir, timeoutMs: CLI_TIMEOUT_MS });
   assert.equal(created.code, 0, created.stderr);
   const { api_key: apiKey } = JSON.parse(created.stdout) as { api_key: string };
-  const client = await connectStdio(t, { CUEPOINT_DATA_DIR: dataDir, CUEPOINT_API_KEY: apiKey });
+  const env = { CUEPOINT_DATA_DIR: dataDir, CUEPOINT_API_KEY: apiKey };
+  const client = await connectStdio(t, env);
   const { tools } = await client.listTools();
   assert.deepEqual(tools.map((tool) => tool.name).sort(), catalog.map((op) => op.name).sort());
-  assert.match(client.getInstructions() ?? '', /Archive instead of deleting/);
+  assert.match(client.getInstructions() ?? '', /Guidance from this workspace:\n.*Archive instead of deleting/);
 
+  for (const title of ['Charlie', 'Alpha', 'Bravo', 'Delta']) {
+    const upload = await callTool(client, 'create_video_upload', {
+      title,
+      file_name: `${title}.mp4`,
+      file_size: 1_000_000,
+      idempotency_key: `stdio-${title}`,
+    });
+    assert.equal(upload.isError, undefined, JSON.stringify(upload.structuredContent));
+  }
   const list = await callTool(client, 'list_videos', { sort: 'title', limit: 3 });
-  assert.equal(list.structuredContent.videos.length, 3);
+  assert.deepEqual(
+    list.structuredContent.videos.map((video: { title: string }) => video.title),
+    ['Alpha', 'Bravo', 'Charlie'],
+  );
   const video = list.structuredContent.videos[0];
   const updated = await callTool(client, 'update_video', {
     video_id: video.video_id,
@@ -57,10 +70,22 @@ test('stdio on the embedded database: the catalog as tools, reads and writes thr
   });
   assert.equal(updated.structuredContent.title, `${video.title} (edited)`);
   const summary = await callTool(client, 'get_analytics_summary', { range: '90d' });
-  assert.ok(summary.structuredContent.metrics.views.value > 0, JSON.stringify(summary.structuredContent.metrics));
+  assert.equal(summary.structuredContent.metrics.views.value, 0, JSON.stringify(summary.structuredContent.metrics));
   const invalid = await callTool(client, 'get_video', { video_id: 'nope' });
   assert.equal(invalid.isError, true);
   assert.equal(invalid.structuredContent.error.code, 'invalid_request');
+
+  // The workspace's guidance, written through stdio, is in the instructions of the next process (which
+  // can open the data dir once this one has let it go).
+  const guided = await callTool(client, 'update_workspace', {
+    assistant_guidance: 'Call videos “clips” when you talk to this team.',
+    idempotency_key: 'stdio-guidance',
+  });
+  assert.equal(guided.isError, undefined, JSON.stringify(guided.structuredContent));
+  await client.close();
+  const next = await connectStdio(t, env);
+  assert.match(next.getInstructions() ?? '', /Guidance from this workspace:\nCall videos “clips” when you talk to this team\.$/);
+  assert.equal((await callTool(next, 'get_video', { video_id: video.video_id })).structuredContent.title, `${video.title} (edited)`);
 });
 
 test('stdio refuses a bad credential with a plain message and exit 1; a missing one is a usage error', { timeout: 600_000 }, async (t) => {

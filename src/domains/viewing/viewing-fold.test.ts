@@ -7,11 +7,12 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { startTestApp, type TestApp } from '../../../test/helpers/app.ts';
 import { collect, pageView, viewer } from '../../../test/helpers/viewing.ts';
 import { createBatchStore, type IncomingBatch } from './batch-intake.queries.ts';
-import { foldAll, foldViewing } from './viewing-fold.ts';
+import { anythingToFold, foldAll, foldViewing } from './viewing-fold.ts';
 
 const SESSIONS = 30;
 const BATCHES_PER_SESSION = 4;
@@ -62,7 +63,11 @@ test('batches stored in groups are folded exactly once, however many steps the f
   for (;;) {
     const { batches, more } = await foldViewing(harness.database.db, { limit: 7 });
     if (batches > 0) steps++;
-    if (!more && batches === 0) break;
+    if (more || batches > 0) continue;
+    // Nothing it may take yet: on a shared PostgreSQL server another test's open transaction can hold
+    // the horizon back (as foldAll waits for it); done only once nothing is left past the cursor.
+    if (!(await anythingToFold(harness.database.db))) break;
+    await sleep(5);
   }
   assert.ok(steps >= Math.ceil(all.length / 7), `${steps} folds`);
   const expected = { views: SESSIONS, watch: SESSIONS * BATCHES_PER_SESSION, played: SESSIONS * BATCHES_PER_SESSION, sessions: SESSIONS };

@@ -14,7 +14,7 @@
  * The counters live in memory and start at zero when the database is opened, so the first call
  * analyzes every table: nothing says what changed while it was closed.
  */
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from './tables/index.ts';
 
 const ANALYZE_THRESHOLD = 50;
@@ -37,9 +37,6 @@ interface TableState {
   freeze_max_age: number;
 }
 
-/** A quoted `"schema"."table"` for a name PostgreSQL gave us (quotes doubled, as quote_ident does). */
-const qualified = (schema: string, table: string) => `"${schema.replaceAll('"', '""')}"."${table.replaceAll('"', '""')}"`;
-
 export function embeddedUpkeep(db: Kysely<Database>): () => Promise<UpkeepReport> {
   let firstRun = true;
   return async () => {
@@ -54,12 +51,11 @@ export function embeddedUpkeep(db: Kysely<Database>): () => Promise<UpkeepReport
       order by s.relname`.execute(db);
     const report: UpkeepReport = { analyzed: [], vacuumed: [] };
     for (const state of rows) {
-      const name = qualified(state.schema, state.table);
       const vacuum = state.dead > VACUUM_THRESHOLD + VACUUM_SCALE_FACTOR * state.live || state.xid_age > state.freeze_max_age;
       const analyze = firstRun || state.modified > ANALYZE_THRESHOLD + ANALYZE_SCALE_FACTOR * state.live;
       if (!vacuum && !analyze) continue;
       const command = vacuum ? (analyze ? 'vacuum (analyze)' : 'vacuum') : 'analyze';
-      await db.executeQuery(CompiledQuery.raw(`${command} ${name}`));
+      await sql`${sql.raw(command)} ${sql.id(state.schema, state.table)}`.execute(db);
       if (vacuum) report.vacuumed.push(state.table);
       if (analyze) report.analyzed.push(state.table);
     }

@@ -38,11 +38,12 @@ process.chdir(ROOT);
 
 const allFiles = positionals.length > 0 ? positionals : globSync(['src/**/*.test.ts', 'test/**/*.test.ts']).sort();
 const files = options.fast ? allFiles.filter((file) => slowLaneOf(file) === undefined) : allFiles;
-// The slow lanes' files spend much of their time waiting on another process (a server starting,
-// ffmpeg, Chromium playing in real time, a fsync): the full run has twice as many workers as cores and
-// one more to fill those gaps (2 cores, the same commit back to back: 3 workers 568 s, 5 workers 481 s,
-// load 2.8 at the start). The fast lane hardly waits, so one more worker than cores is enough there.
-// Each worker holds up to about 1.5 GB, so memory caps the count too.
+// The slow lanes' files wait on other processes (a server starting, ffmpeg, Chromium playing in real
+// time, a fsync) while those processes use the cores: the full run has twice as many workers as cores
+// and one more, which keeps both cores busy to the end (2 cores, the same commit back to back:
+// 3 workers 568 s, 5 workers 481 s, load 2.8 at the start; vmstat over a 5-worker run: 2% idle). The
+// fast lane hardly waits, so one more worker than cores is enough there. Each worker holds up to about
+// 1.5 GB, so memory caps the count too.
 const workersWanted = options.fast ? availableParallelism() + 1 : availableParallelism() * 2 + 1;
 const workerCount = Number(process.env.CUEPOINT_TEST_WORKERS) || Math.max(1, Math.min(workersWanted, Math.floor(totalmem() / 2 ** 31)));
 const durations = loadDurations();

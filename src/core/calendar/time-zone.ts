@@ -1,13 +1,14 @@
 /** Calendar days in a time zone (IANA name), as 'YYYY-MM-DD', and which zone names are known. */
-const formatters = new Map<string, Intl.DateTimeFormat>();
+import { keptAnswers } from '../values/kept-answers.ts';
+
+const dayFormatters = keptAnswers<Intl.DateTimeFormat>(2_000);
 
 export function localDay(at: Date, timeZone: string): string {
-  let formatter = formatters.get(timeZone);
-  if (!formatter) {
-    // en-CA formats dates as YYYY-MM-DD.
-    formatter = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    formatters.set(timeZone, formatter);
-  }
+  // en-CA formats dates as YYYY-MM-DD.
+  const formatter = dayFormatters(
+    timeZone,
+    () => new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  );
   return formatter.format(at);
 }
 
@@ -30,16 +31,11 @@ export function canonicalTimeZone(name: string): string | undefined {
   if (name.length === 0 || name.length > 64) return undefined;
   // Every zone-bearing input is checked with this, and asking Intl costs a formatter (an exception for
   // an unknown name): answers are kept, the known zones' few spellings and whatever unknown names
-  // arrive, starting over past MAX_ANSWERS so no caller can grow it without bound.
-  if (answers.has(name)) return answers.get(name);
-  const answer = resolveTimeZone(name);
-  if (answers.size >= MAX_ANSWERS) answers.clear();
-  answers.set(name, answer);
-  return answer;
+  // arrive, starting over past 2,000 names so no caller can grow it without bound.
+  return answers(name, () => resolveTimeZone(name));
 }
 
-const MAX_ANSWERS = 2_000;
-const answers = new Map<string, string | undefined>();
+const answers = keptAnswers<string | undefined>(2_000);
 
 function resolveTimeZone(name: string): string | undefined {
   let resolved: string;

@@ -7,6 +7,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { startTestApp } from '../../../../../test/helpers/app.ts';
 import { signIn } from '../../../../../test/helpers/people.ts';
+import { statementsOf } from '../../../../../test/helpers/server-timing.ts';
 import { balancedColumns } from './summary-tiles.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -79,13 +80,12 @@ test('needs attention: a failed video and a webhook that gave up; only managers 
   assert.doesNotMatch(ownerPage, new RegExp(healthy.id));
   // One list of endpoints, with their counts, however many endpoints there are: a third endpoint
   // adds no statement to the page.
-  const statements = (response: { headers: Record<string, unknown> }) => /(\d+) quer/.exec(String(response.headers['server-timing']))?.[1];
-  const before = statements(ownerHome);
+  const before = statementsOf(ownerHome);
   const third = await ws.addWebhookEndpoint();
   await ws.addWebhookDelivery(third.id);
   const again = await (await signIn(harness.app, owner.email, PASSWORD)).get('/app');
   assert.match(again.body, /gave up on 1 delivery</);
-  assert.ok(before !== undefined && statements(again) === before, `${before} then ${statements(again)} statements`);
+  assert.ok(before !== undefined && statementsOf(again) === before, `${before} then ${statementsOf(again)} statements`);
   const memberPage = (await (await signIn(harness.app, member.email, PASSWORD)).get('/app')).body;
   assert.match(memberPage, /“Broken upload” failed processing/);
   assert.doesNotMatch(memberPage, /Webhook/);

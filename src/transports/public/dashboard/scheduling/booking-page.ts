@@ -7,12 +7,11 @@
  */
 import type { FastifyInstance } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
-import { formatDateTime } from '../kit/formats.ts';
+import { formatDateTime, formatMoney } from '../kit/formats.ts';
 import { type Answer, csrfField, type DashboardEnv, dashboardGet, dashboardPost, type PageContext } from '../kit/page-route.ts';
 import { workspaceZone } from '../kit/workspace-zone.ts';
 import { fieldError, invalidAttributes, type Problems, problemSummary, problemsOf } from './form-problems.ts';
 import { addDays, dayLabel, isDate, middayUtc, todayIn, zonedDateTime, zonedTime } from './local-days.ts';
-import { formatMinor } from './money.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { Availability, Booking, FieldProblem, OfferedSlot } from './scheduling-types.ts';
 
@@ -78,7 +77,7 @@ function facts(b: Booking, zone: string): string {
     row('Phone', escapeHtml(b.invitee_phone ?? '—')) +
     row('Location', escapeHtml(b.event_type.location ?? 'None given')) +
     (b.lead_id ? row('Lead', `<a href="/app/leads/${encodeURIComponent(b.lead_id)}">Open the lead</a>`) : '') +
-    (b.value ? row('Value', escapeHtml(formatMinor(Number(b.value.amount), b.value.currency))) : '') +
+    (b.value ? row('Value', escapeHtml(formatMoney(Number(b.value.amount), b.value.currency))) : '') +
     row('Booked', escapeHtml(formatDateTime(b.created_at, zone))) +
     (b.rescheduled_at ? row('Moved', escapeHtml(formatDateTime(b.rescheduled_at, zone))) : '') +
     (b.canceled_at

@@ -4,10 +4,10 @@
  * text that is not a number as it is so the operation names the problem on its field.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
+import { minorUnitDigits } from '../kit/formats.ts';
 import { csrfField } from '../kit/page-route.ts';
 import { checkboxControl, inputControl, selectControl } from './form-controls.ts';
 import type { Problems } from './form-problems.ts';
-import { minorDigits } from './money.ts';
 import type { EventType } from './scheduling-types.ts';
 
 export type DetailsValues = Record<string, string>;
@@ -29,7 +29,9 @@ export function detailsValuesOf(type: EventType): DetailsValues {
     minimum_notice_minutes: String(type.minimum_notice_minutes),
     horizon_days: type.horizon_days === null ? '' : String(type.horizon_days),
     daily_cap: type.daily_cap === null ? '' : String(type.daily_cap),
-    value_amount: type.value ? (type.value.amount / 10 ** minorDigits(type.value.currency)).toFixed(minorDigits(type.value.currency)) : '',
+    value_amount: type.value
+      ? (type.value.amount / 10 ** minorUnitDigits(type.value.currency)).toFixed(minorUnitDigits(type.value.currency))
+      : '',
     value_currency: type.value?.currency ?? '',
     active: type.active ? 'on' : '',
   };
@@ -76,7 +78,7 @@ export function detailsInput(form: DetailsValues, mode: 'create' | 'edit'): Reco
   const currency = (form.value_currency ?? '').trim();
   if (amount === '') input.value = null;
   else {
-    const digits = minorDigits(currency || 'USD');
+    const digits = minorUnitDigits(currency || 'USD');
     input.value = {
       amount: /^\d+(\.\d+)?$/.test(amount) ? Math.round(Number(amount) * 10 ** digits) : amount,
       currency,

@@ -5,12 +5,12 @@
  * `get_event_type`; the forms' writes are `update_event_type`.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
+import { formatMoney } from '../kit/formats.ts';
 import type { PageContext } from '../kit/page-route.ts';
 import { type DetailsValues, detailsForm, detailsValuesOf } from './event-type-form.ts';
 import { type Problems, problemSummary } from './form-problems.ts';
 import { intervalsText, minutesText } from './hours-text.ts';
 import { dayLabel, isMonth, todayIn } from './local-days.ts';
-import { formatMinor } from './money.ts';
 import { monthCalendar } from './month-calendar.ts';
 import { doneNotice, schedulingTabs } from './scheduling-tabs.ts';
 import type { EventType, FieldProblem } from './scheduling-types.ts';
@@ -103,7 +103,7 @@ function detailsList(type: EventType): string {
     row('Minimum notice', minutesText(type.minimum_notice_minutes)) +
     row('Bookable days ahead', type.horizon_days === null ? 'No limit' : String(type.horizon_days)) +
     row('Most calls a day', type.daily_cap === null ? 'No cap' : String(type.daily_cap)) +
-    row('Value of a booked call', type.value ? formatMinor(type.value.amount, type.value.currency) : 'None') +
+    row('Value of a booked call', type.value ? formatMoney(type.value.amount, type.value.currency) : 'None') +
     '</dl>'
   );
 }

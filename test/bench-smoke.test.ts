@@ -36,7 +36,7 @@ interface SmokeCase {
 
 test('every benchmark starts, runs end to end and passes its own checks in its smoke mode', {
   // Each benchmark is bounded by its own subtest's timeout; this only bounds the whole.
-  timeout: 600_000,
+  timeout: 900_000,
   // Two at a time: most of a smoke run is waiting (a service starting, a database being made).
   concurrency: 2,
 }, async (t) => {
@@ -71,7 +71,7 @@ test('every benchmark starts, runs end to end and passes its own checks in its s
   );
   await Promise.all(
     cases.map((smoke) =>
-      t.test(smoke.name, { timeout: 180_000 }, async (t) => {
+      t.test(smoke.name, { timeout: 360_000 }, async (t) => {
         const results = tempDir(t, 'cuepoint-bench-smoke-');
         const run = await runBench(t, [...smoke.args, '--smoke'], { ...smoke.env, BENCH_RESULTS_DIR: results });
         const output = `${run.stderr}${run.stdout}`;

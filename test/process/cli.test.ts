@@ -19,7 +19,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 // The demo seed is the heaviest step of the suite (half a minute of CPU): the ceiling allows for a
 // machine running several suites at once.
-test('CLI commands on a fresh data dir, then a server on it', { timeout: 600_000 }, async (t) => {
+test('CLI commands on a fresh data dir, then a server on it', { timeout: 900_000 }, async (t) => {
   const dataDir = tempDir(t);
   const cli = (...args: string[]) => runCli(t, args, { dataDir });
 
@@ -216,7 +216,7 @@ async function checkDemoVideoPlays(server: ServerProcess, token: string, scratch
   assert.ok(transcript.body.text.startsWith(video.description), transcript.body.text);
 }
 
-test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 180_000 }, async (t) => {
+test('the first start of an empty data dir prints its admin key once; a restart prints none', { timeout: 300_000 }, async (t) => {
   const dataDir = tempDir(t);
   const first = await startServer(t, { dataDir });
   const key = await first.firstKey();

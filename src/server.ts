@@ -15,6 +15,7 @@ import { createWorkspace } from './create-workspace.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { UpkeepReport } from './db/pglite-upkeep.ts';
 import { buildDependencies } from './dependencies.ts';
+import { sweepUnusedClients } from './domains/assistants/index.ts';
 import { requeueStrandedFeeds } from './domains/scheduling/index.ts';
 import { pruneViewingBatches } from './domains/viewing/index.ts';
 import { countWorkspaces } from './domains/workspace/index.ts';
@@ -43,6 +44,8 @@ const UPKEEP_INTERVAL_MS = 60 * 1000;
 const BACKGROUND_START_DELAY_MS = 500;
 /** A temporary media file nobody has written to for this long belongs to a killed process. */
 const ABANDONED_WRITE_MS = 6 * 60 * 60 * 1000;
+/** OAuth registration is open to anyone: a registered client no person ever connected is removed after this. */
+const UNUSED_CLIENT_MS = 30 * 24 * 60 * 60 * 1000;
 
 /** The embedded database's autovacuum (see pglite-upkeep.ts), every minute, one pass at a time. */
 function startUpkeep(upkeep: () => Promise<UpkeepReport>, log: pino.Logger): NodeJS.Timeout {
@@ -144,6 +147,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         if (scratch > 0) log.info({ scratch }, 'scratch folders of interrupted renditions and speech-to-text removed');
         const stranded = await requeueStrandedFeeds(database.db, new Date());
         if (stranded > 0) log.info({ stranded }, 'calendar feeds without a queued fetch queued again');
+        const unusedClients = await sweepUnusedClients(database.db, new Date(Date.now() - UNUSED_CLIENT_MS));
+        if (unusedClients > 0) log.info({ unusedClients }, 'OAuth clients registered and never used removed');
       } catch (err) {
         log.warn({ err }, 'maintenance failed');
       }

@@ -24,6 +24,7 @@ const DOMAINS = 'src/domains';
 export const TABLE_OWNERS: Record<string, string> = {
   workspaces: 'workspace',
   credentials: 'api-keys',
+  oauth_clients: 'assistants',
   users: 'people',
   members: 'people',
   invitations: 'people',

@@ -43,6 +43,7 @@ const migrations: Record<string, () => Promise<Migration>> = {
   '0032-erasure': () => import('./migrations/0032-erasure.ts'),
   '0033-exhausted-deliveries': () => import('./migrations/0033-exhausted-deliveries.ts'),
   '0034-lead-search-indexes': () => import('./migrations/0034-lead-search-indexes.ts'),
+  '0035-oauth-clients': () => import('./migrations/0035-oauth-clients.ts'),
 };
 
 /**

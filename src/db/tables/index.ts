@@ -4,6 +4,7 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
+import type { OAuthClientsTable } from './assistants.ts';
 import type { AuditEventsTable } from './audit.ts';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { EmailOutboxTable } from './email.ts';
@@ -50,6 +51,7 @@ import type {
 import type { WebhookDeliveriesTable, WebhookEndpointsTable } from './webhooks.ts';
 import type { CredentialsTable, WorkspacesTable } from './workspaces.ts';
 
+export type * from './assistants.ts';
 export type * from './audit.ts';
 export type * from './channel.ts';
 export type * from './email.ts';
@@ -116,6 +118,7 @@ export interface Database {
   route_choice_counts: RouteChoiceCountsTable;
   route_path_counts: RoutePathCountsTable;
   email_outbox: EmailOutboxTable;
+  oauth_clients: OAuthClientsTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -38,7 +38,7 @@ export interface PublicSurfaceDeps {
 }
 
 export interface PublicSurface {
-  /** The folder's name: watch, collect, route-player, booking, channel, media, uploads, stripe, sign-in, dashboard. */
+  /** The folder's name: watch, collect, route-player, booking, channel, media, uploads, stripe, sign-in, dashboard, oauth. */
   name: string;
   register(app: FastifyInstance, deps: PublicSurfaceDeps): Promise<void>;
 }

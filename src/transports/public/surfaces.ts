@@ -10,6 +10,7 @@ import { channelSurface } from './channel/surface.ts';
 import { collectSurface } from './collect/surface.ts';
 import { dashboardSurface } from './dashboard/surface.ts';
 import { mediaSurface } from './media/surface.ts';
+import { oauthSurface } from './oauth/surface.ts';
 import { routePlayerSurface } from './route-player/surface.ts';
 import { signInSurface } from './sign-in/surface.ts';
 import { stripeSurface } from './stripe/surface.ts';
@@ -28,6 +29,7 @@ export const PUBLIC_SURFACES: readonly PublicSurface[] = [
   stripeSurface,
   signInSurface,
   dashboardSurface,
+  oauthSurface,
 ];
 
 export async function registerPublicSurfaces(app: FastifyInstance, deps: PublicSurfaceDeps): Promise<void> {

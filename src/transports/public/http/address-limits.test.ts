@@ -83,6 +83,8 @@ interface Surface {
    * saying there were too many of these ("cancellations").
    */
   page?: string;
+  /** The refusal is OAuth's error body (`error`, `error_description`; RFC 6749 §5.2) rather than the API's. */
+  oauth?: boolean;
   appOptions?: TestAppOptions;
   setup(
     harness: TestApp,
@@ -430,6 +432,28 @@ const SURFACES: Surface[] = [
     },
   },
   {
+    route: 'POST /oauth/register',
+    kind: 'client_registrations',
+    accepted: 201,
+    oauth: true,
+    async setup(harness) {
+      const name = `Assistant ${randomUUID()}`;
+      return {
+        write: (from, headers) =>
+          send(harness, {
+            url: '/oauth/register',
+            from,
+            headers,
+            body: { client_name: name, redirect_uris: ['http://127.0.0.1/callback'] },
+          }),
+        async written() {
+          return (await harness.database.db.selectFrom('oauth_clients').select('client_id').where('client_name', '=', name).execute())
+            .length;
+        },
+      };
+    },
+  },
+  {
     route: 'POST /account/email/:secret',
     kind: 'account_forms',
     accepted: 200,
@@ -515,6 +539,12 @@ function assertRefused(surface: Surface, answer: Answer) {
     return;
   }
   assert.match(String(answer.headers['content-type']), /^application\/json/);
+  if (surface.oauth) {
+    assert.deepEqual(Object.keys(answer.body).sort(), ['error', 'error_description']);
+    assert.equal(answer.body.error, 'rate_limited');
+    assert.match(answer.body.error_description, new RegExp(`^Too many [a-z -]+ from your network; try again in ${retryAfter} seconds\\.$`));
+    return;
+  }
   assert.equal(answer.body.error.code, 'rate_limited');
   assert.match(answer.body.error.message, new RegExp(`^Too many [a-z -]+ from your network; try again in ${retryAfter} seconds\\.$`));
   assert.deepEqual(answer.body.error.details, { retry_after_seconds: retryAfter });
@@ -606,6 +636,7 @@ test('the production ceilings: generous for viewing, tight for forms', () => {
     booking_cancels: 10,
     sign_ins: 60,
     account_forms: 20,
+    client_registrations: 20,
   });
 });
 
@@ -648,6 +679,7 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   // A sign-in link's and an email change's secret (each a one-time token mailed to the person).
   'POST /sign-in/link/:secret': 'holds a credential',
   'POST /sign-in/link': 'account_forms',
+  'POST /oauth/register': 'client_registrations',
   'POST /account/email/:secret': 'account_forms',
   'POST /app/account/passkeys/options': 'holds a credential',
   'POST /app/account/passkeys': 'holds a credential',

@@ -29,7 +29,8 @@ export type AddressLimitKind =
   | 'bookings'
   | 'booking_cancels'
   | 'sign_ins'
-  | 'account_forms';
+  | 'account_forms'
+  | 'client_registrations';
 
 /** Writes a minute per client address (IPv4) or /64 (IPv6), by kind of write. */
 export type AddressCeilings = Readonly<Record<AddressLimitKind, number>>;
@@ -58,6 +59,10 @@ export const ADDRESS_CEILINGS: AddressCeilings = Object.freeze({
   sign_ins: 60,
   // Accepting invitations, asking for sign-in links, changing a password: rare, and each may hash.
   account_forms: 20,
+  // POST /oauth/register (RFC 7591, open to anyone): an assistant registers once per person who
+  // connects it, or once for all of them; a script filling the table gets 20 rows a minute, which the
+  // sweep of unused registrations removes.
+  client_registrations: 20,
 });
 
 const WHAT: Record<AddressLimitKind, string> = {
@@ -69,6 +74,7 @@ const WHAT: Record<AddressLimitKind, string> = {
   booking_cancels: 'cancellations',
   sign_ins: 'sign-in attempts',
   account_forms: 'account requests',
+  client_registrations: 'client registrations',
 };
 
 export interface AddressLimits {

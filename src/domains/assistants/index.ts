@@ -1,0 +1,21 @@
+/**
+ * The front door of the assistants area (DESIGN §10 "Connected assistants"; issue 29): the OAuth
+ * clients that may ask a person to connect an assistant to a workspace. Nothing else of the area is
+ * reachable from outside it (test/architecture.test.ts). The area has no catalog operation yet.
+ */
+export { readClientMetadata, type ClientMetadata, type MetadataReading } from './clients/client-metadata.ts';
+export {
+  type DocumentFetch,
+  documentUrlProblems,
+  guardedDocumentFetch,
+  isDocumentClientId,
+} from './clients/client-metadata-document.ts';
+export {
+  type ClientLookup,
+  findClient,
+  markClientUsed,
+  type OAuthClient,
+  registerClient,
+  sweepUnusedClients,
+} from './clients/clients.queries.ts';
+export { redirectUriMatches, redirectUriProblems } from './clients/redirect-uris.ts';

@@ -15,7 +15,7 @@ import { createWorkspace } from './create-workspace.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { UpkeepReport } from './db/pglite-upkeep.ts';
 import { buildDependencies } from './dependencies.ts';
-import { sweepUnusedClients } from './domains/assistants/index.ts';
+import { sweepExpiredCodes, sweepUnusedClients } from './domains/assistants/index.ts';
 import { requeueStrandedFeeds } from './domains/scheduling/index.ts';
 import { pruneViewingBatches } from './domains/viewing/index.ts';
 import { countWorkspaces } from './domains/workspace/index.ts';
@@ -149,6 +149,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         if (stranded > 0) log.info({ stranded }, 'calendar feeds without a queued fetch queued again');
         const unusedClients = await sweepUnusedClients(database.db, new Date(Date.now() - UNUSED_CLIENT_MS));
         if (unusedClients > 0) log.info({ unusedClients }, 'OAuth clients registered and never used removed');
+        // A redeemed code is kept a day past its minute, so a replay is still recognised as one.
+        await sweepExpiredCodes(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000));
       } catch (err) {
         log.warn({ err }, 'maintenance failed');
       }

@@ -25,6 +25,7 @@ export const TABLE_OWNERS: Record<string, string> = {
   workspaces: 'workspace',
   credentials: 'api-keys',
   oauth_clients: 'assistants',
+  oauth_codes: 'assistants',
   users: 'people',
   members: 'people',
   invitations: 'people',

@@ -1,4 +1,4 @@
-/** Connected assistants (migration 0035): the OAuth clients that may ask a person for access. */
+/** Connected assistants (migrations 0035, 0036): the OAuth clients that may ask a person for access, and the codes people gave them. */
 import type { Json, Timestamp } from './column-types.ts';
 
 export type OAuthClientRegistration = 'dynamic' | 'metadata_document';
@@ -16,4 +16,20 @@ export interface OAuthClientsTable {
   fetched_at: Timestamp | null;
   fresh_until: Timestamp | null;
   last_used_at: Timestamp | null;
+}
+
+export interface OAuthCodesTable {
+  /** SHA-256 (hex) of the code; the code itself is never stored. */
+  code_hash: string;
+  client_id: string;
+  user_id: string;
+  workspace_id: string;
+  redirect_uri: string;
+  scopes: string[];
+  /** The PKCE S256 challenge the code's verifier must answer. */
+  code_challenge: string;
+  resource: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  redeemed_at: Timestamp | null;
 }

@@ -4,7 +4,7 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
-import type { OAuthClientsTable } from './assistants.ts';
+import type { OAuthClientsTable, OAuthCodesTable } from './assistants.ts';
 import type { AuditEventsTable } from './audit.ts';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { EmailOutboxTable } from './email.ts';
@@ -119,6 +119,7 @@ export interface Database {
   route_path_counts: RoutePathCountsTable;
   email_outbox: EmailOutboxTable;
   oauth_clients: OAuthClientsTable;
+  oauth_codes: OAuthCodesTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

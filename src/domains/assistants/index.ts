@@ -3,6 +3,20 @@
  * clients that may ask a person to connect an assistant to a workspace. Nothing else of the area is
  * reachable from outside it (test/architecture.test.ts). The area has no catalog operation yet.
  */
+export {
+  type AuthorizationReading,
+  type AuthorizationRequest,
+  authorizationResponseUrl,
+  readAuthorizationRequest,
+} from './authorization/authorization-request.ts';
+export {
+  type CodeGrant,
+  CODE_LIFETIME_MS,
+  issueAuthorizationCode,
+  type RedemptionResult,
+  redeemAuthorizationCode,
+  sweepExpiredCodes,
+} from './authorization/codes.queries.ts';
 export { readClientMetadata, type ClientMetadata, type MetadataReading } from './clients/client-metadata.ts';
 export {
   type DocumentFetch,

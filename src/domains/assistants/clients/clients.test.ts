@@ -148,8 +148,16 @@ test('a document held only a minute when it says no-store or a shorter max-age, 
 test('a document is refused unless it is exactly its own URL’s, small, JSON, a 200, and names the client', async (t) => {
   const { database } = await startTestApp(t);
   const host = await clientHost(t, {
-    '/other.json': json({ client_id: 'https://refused.example/elsewhere.json', client_name: 'A', redirect_uris: ['https://refused.example/cb'] }),
-    '/trailing.json': json({ client_id: 'https://refused.example/trailing.json/', client_name: 'A', redirect_uris: ['https://refused.example/cb'] }),
+    '/other.json': json({
+      client_id: 'https://refused.example/elsewhere.json',
+      client_name: 'A',
+      redirect_uris: ['https://refused.example/cb'],
+    }),
+    '/trailing.json': json({
+      client_id: 'https://refused.example/trailing.json/',
+      client_name: 'A',
+      redirect_uris: ['https://refused.example/cb'],
+    }),
     '/big.json': json({
       client_id: 'https://refused.example/big.json',
       client_name: 'A',

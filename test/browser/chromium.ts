@@ -45,7 +45,9 @@ async function sharedChromium(): Promise<Browser> {
   const running = await shared?.catch(() => undefined);
   if (running?.isConnected()) return running;
   if (!existsSync(CHROMIUM_PATH)) {
-    throw new Error(`No Chromium at ${CHROMIUM_PATH}; the browser tests need it: install Debian's headless shell: apt-get install chromium-headless-shell`);
+    throw new Error(
+      `No Chromium at ${CHROMIUM_PATH}; the browser tests need it: install Debian's headless shell: apt-get install chromium-headless-shell`,
+    );
   }
   shared = chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: ARGS });
   return shared;

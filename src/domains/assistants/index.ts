@@ -9,6 +9,7 @@ export {
   authorizationResponseUrl,
   readAuthorizationRequest,
 } from './authorization/authorization-request.ts';
+export { type ConsentChoices, consentChoices, type GrantedScopes, grantedScopes } from './authorization/consent-scopes.ts';
 export {
   type CodeGrant,
   CODE_LIFETIME_MS,

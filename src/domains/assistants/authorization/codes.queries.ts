@@ -7,9 +7,9 @@
  * one gave (OAuth 2.1 §4.1.3: the code may have been stolen).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Scope } from '../../../core/scopes.ts';
-import type { Database } from '../../../db/tables/index.ts';
+import type { Database, OAuthCodesTable } from '../../../db/tables/index.ts';
 import { verifierMatches } from './pkce.ts';
 
 /** OAuth 2.1 §4.1.2 recommends at most ten minutes; an assistant redeems its code at once. */
@@ -106,15 +106,7 @@ export async function sweepExpiredCodes(db: Kysely<Database>, before: Date): Pro
   return Number(removed.numDeletedRows);
 }
 
-function grantOf(row: {
-  client_id: string;
-  user_id: string;
-  workspace_id: string;
-  redirect_uri: string;
-  scopes: string[];
-  code_challenge: string;
-  resource: string;
-}): CodeGrant {
+function grantOf(row: Selectable<OAuthCodesTable>): CodeGrant {
   return {
     clientId: row.client_id,
     userId: row.user_id,

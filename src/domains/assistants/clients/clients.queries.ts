@@ -4,8 +4,8 @@
  * from its document, read again and kept), and sweeping registrations nobody ever used.
  */
 import { randomBytes } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database, OAuthClientRegistration } from '../../../db/tables/index.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { Database, OAuthClientRegistration, OAuthClientsTable } from '../../../db/tables/index.ts';
 import type { ClientMetadata } from './client-metadata.ts';
 import { type DocumentFetch, isDocumentClientId, readMetadataDocument } from './client-metadata-document.ts';
 
@@ -96,14 +96,7 @@ export async function sweepUnusedClients(db: Kysely<Database>, before: Date): Pr
   return Number(removed.numDeletedRows);
 }
 
-function clientOf(row: {
-  client_id: string;
-  registration: OAuthClientRegistration;
-  client_name: string;
-  client_uri: string | null;
-  redirect_uris: unknown;
-  created_at: Date;
-}): OAuthClient {
+function clientOf(row: Selectable<OAuthClientsTable>): OAuthClient {
   return {
     clientId: row.client_id,
     registration: row.registration,

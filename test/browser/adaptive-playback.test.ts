@@ -229,7 +229,11 @@ test('an uploaded clip plays its HLS ladder through hls.js, in the watch page an
   });
   await new Promise<void>((resolve) => customer.listen(0, '127.0.0.1', resolve));
   t.after(() => customer.close());
-  const framing = await watchedPage(context);
+  // A browser of its own, as a visitor of the other site has: with the watch page's context, its HTTP
+  // cache could hand the embed every segment already played, and the embed would fetch none.
+  const embedContext = await ordinaryContext(browser);
+  await embedContext.addInitScript(COLLECT_SWITCHES);
+  const framing = await watchedPage(embedContext);
   await framing.page.goto(`http://localhost:${(customer.address() as AddressInfo).port}/`);
   const frame = await (await framing.page.locator('#embed').elementHandle())?.contentFrame();
   assert.ok(frame);

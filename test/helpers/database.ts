@@ -156,7 +156,18 @@ async function newTestDatabase(): Promise<TestDatabase> {
   };
 }
 
-async function withSchemaLock<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
+/**
+ * Runs DDL that drops or renames what a migration made (a test taking a migration down and up) while
+ * no other test process migrates: Kysely's migrator reads every column of every schema, and a column
+ * dropped under that read fails it (`column … does not exist`, from pg_get_serial_sequence). On the
+ * embedded database, which no other process shares, it simply runs.
+ */
+export async function alteringSchema<T>(work: () => Promise<T>): Promise<T> {
+  return testDatabaseUrl ? withSchemaLock(() => work()) : work();
+}
+
+/** Creating, migrating and dropping test schemas, one process at a time (see newTestDatabase). */
+export async function withSchemaLock<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: testDatabaseUrl });
   await admin.connect();
   try {

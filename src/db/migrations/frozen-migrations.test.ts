@@ -21,8 +21,8 @@ import { join } from 'node:path';
 import { test } from 'node:test';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import pg from 'pg';
 import ts from 'typescript';
+import { testDatabaseUrl, withSchemaLock } from '../../../test/helpers/database.ts';
 import { addViewer, emptySketch, mergeSketches } from '../../domains/viewing/viewer-sketch.ts';
 import { rebuildWorkspaceDays, rebuildWorkspaceLedgerDays } from '../../domains/viewing/workspace-day-rebuild.ts';
 import { loadableTarball, openDatabase } from '../client.ts';
@@ -98,7 +98,6 @@ test('the import check sees every way of naming a module', () => {
 
 // --- 0026 and 0027: the same rows as the rebuild they replaced ---
 
-const testDatabaseUrl = process.env.TEST_DATABASE_URL || undefined;
 // biome-ignore lint/suspicious/noExplicitAny: the schema changes under this test, from 0025 to the latest
 type AnyDb = Kysely<any>;
 
@@ -109,7 +108,8 @@ interface OldDatabase {
 
 /** A new database migrated to `name` only: a PGlite of its own, or a schema of its own on TEST_DATABASE_URL. */
 async function databaseAt(name: string, cleanup: (fn: () => Promise<void>) => void): Promise<OldDatabase> {
-  if (!testDatabaseUrl) {
+  const url = testDatabaseUrl;
+  if (!url) {
     // From a cached copy of a new cluster: initdb would cost a second or more on every run.
     const pglite = await PGlite.create({ ...pgliteOptions(), loadDataDir: loadableTarball(await emptyCluster()) });
     const db: AnyDb = new Kysely({ dialect: new PGliteDialect(pglite) });
@@ -122,7 +122,7 @@ async function databaseAt(name: string, cleanup: (fn: () => Promise<void>) => vo
   // migrated and dropped one at a time.
   const handle = await withSchemaLock(async (admin) => {
     await admin.query(`create schema ${schema}`);
-    const opened = await openDatabase({ kind: 'postgres', url: testDatabaseUrl, schema, poolSize: 4 });
+    const opened = await openDatabase({ kind: 'postgres', url, schema, poolSize: 4 });
     await migrateTo(opened.db, name, schema);
     return opened;
   });
@@ -131,17 +131,6 @@ async function databaseAt(name: string, cleanup: (fn: () => Promise<void>) => vo
     await withSchemaLock((admin) => admin.query(`drop schema ${schema} cascade`));
   });
   return { db: handle.db, migrateToLatest: () => withSchemaLock(() => migrateToLatest(handle.db, schema)) };
-}
-
-async function withSchemaLock<T>(work: (admin: pg.Client) => Promise<T>): Promise<T> {
-  const admin = new pg.Client({ connectionString: testDatabaseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`select pg_advisory_lock(hashtext('cuepoint test schemas'))`);
-    return await work(admin);
-  } finally {
-    await admin.end();
-  }
 }
 
 const ids = (prefix: string, count: number) => Array.from({ length: count }, (_, i) => `${prefix}-${i}`);

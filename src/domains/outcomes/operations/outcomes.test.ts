@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import type { Kysely } from 'kysely';
 import { startTestApp, type TestApp, type TestWorkspace } from '../../../../test/helpers/app.ts';
+import { alteringSchema } from '../../../../test/helpers/database.ts';
 import { callTool, connectMcp } from '../../../../test/helpers/mcp-client.ts';
 import { TIER_SCOPES } from '../../../core/scopes.ts';
 import * as outcomesWriteScope from '../../../db/migrations/0013-outcomes-write-scope.ts';
@@ -422,12 +423,12 @@ test('migration 0013: write and admin keys made before outcomes:write gain it; n
   const harness = await startTestApp(t, { isolated: true });
   const ws = await harness.workspace();
   const untyped = harness.database.db as unknown as Kysely<unknown>;
-  await outcomesWriteScope.down(untyped);
+  await alteringSchema(() => outcomesWriteScope.down(untyped));
   const without = (tier: 'write' | 'admin') => TIER_SCOPES[tier].filter((scope) => scope !== 'outcomes:write');
   const writer = await ws.mintKey({ scopes: without('write') });
   const admin = await ws.mintKey({ scopes: without('admin') });
   const videosOnly = await ws.mintKey({ scopes: ['videos:read', 'videos:write'] });
-  await outcomesWriteScope.up(untyped);
+  await alteringSchema(() => outcomesWriteScope.up(untyped));
   const scopesOf = async (id: string) =>
     (await harness.database.db.selectFrom('credentials').select('scopes').where('id', '=', id).executeTakeFirstOrThrow()).scopes;
   assert.deepEqual(await scopesOf(writer.id), [...TIER_SCOPES.write]);

@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { type Kysely, sql } from 'kysely';
 import { startTestApp } from '../../../../../test/helpers/app.ts';
+import { alteringSchema } from '../../../../../test/helpers/database.ts';
 import * as folderOperations from '../../../../db/migrations/0010-folder-operations.ts';
 
 test('create_folder, get_folder and list_folders: trimmed names in name order, with video counts', async (t) => {
@@ -195,7 +196,7 @@ test('migration 0010: folders whose names clash by case are renamed apart, the o
   const { workspace, database } = await startTestApp(t, { isolated: true });
   const ws = await workspace();
   const untyped = database.db as unknown as Kysely<unknown>;
-  await folderOperations.down(untyped);
+  await alteringSchema(() => folderOperations.down(untyped));
   const ids = [randomUUID(), randomUUID(), randomUUID()];
   const at = (minutes: number) => new Date(Date.UTC(2026, 0, 1, 0, minutes));
   await database.db
@@ -206,7 +207,7 @@ test('migration 0010: folders whose names clash by case are renamed apart, the o
       { id: ids[2] as string, workspace_id: ws.id, name: 'WEBINARS', created_at: at(3) },
     ] as never)
     .execute();
-  await folderOperations.up(untyped);
+  await alteringSchema(() => folderOperations.up(untyped));
   const rows = await database.db.selectFrom('folders').select(['id', 'name', 'updated_at']).where('workspace_id', '=', ws.id).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   assert.equal(byId.get(ids[0] as string)?.name, 'Webinars');

@@ -111,6 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     viewingTokens: createViewingTokens(options.secret),
     pipeline,
     operations: new Map(everyOperation.map((operation) => [operation.name, operation])),
+    outbound: options.outbound,
   });
   registerMcpRoute(app, {
     operations,

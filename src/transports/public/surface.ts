@@ -4,7 +4,7 @@
  * surfaces is ./surfaces.ts, as src/catalog.ts lists the operations.
  */
 import type { FastifyInstance } from 'fastify';
-import type { DataAccess } from '../../core/context.ts';
+import type { DataAccess, OutboundSettings } from '../../core/context.ts';
 import type { AnyOperation } from '../../core/operation.ts';
 import type { Pipeline } from '../../core/pipeline/pipeline.ts';
 import type { RateLimiter } from '../../core/pipeline/rate-limit.ts';
@@ -35,6 +35,8 @@ export interface PublicSurfaceDeps {
   pipeline: Pipeline;
   /** Every operation by name, the dashboard's own (Operation.dashboardOnly) included. */
   operations: ReadonlyMap<string, AnyOperation>;
+  /** What requests to URLs others name may reach (an assistant's client ID metadata document). */
+  outbound: OutboundSettings;
 }
 
 export interface PublicSurface {

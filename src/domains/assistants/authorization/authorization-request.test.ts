@@ -62,6 +62,7 @@ test('an unknown client or a redirect URI it did not register is never redirecte
     [{ ...good, redirect_uri: 'https://evil.example/steal' }, 'redirect_uri https://evil.example/steal is not one the client registered'],
     [{ ...good, redirect_uri: undefined }, 'redirect_uri is required: the client has several'],
     [{ ...good, redirect_uri: 'x'.repeat(2001) }, 'redirect_uri is longer than 2000 characters'],
+    [{ ...good, client_id: 'cue\u0000x' }, 'client_id may hold only printable ASCII characters (percent-encode the rest)'],
   ];
   for (const [query, problem] of cases) {
     // A bad client or redirect URI wins over every other problem of the request.
@@ -85,6 +86,7 @@ test('every other problem goes back to the client, with its state: no code witho
     [{ resource: 'https://other.example/mcp' }, 'invalid_target', /the only resource/],
     [{ resource: 'https://cuepoint.example/mcp?x=1' }, 'invalid_target', /the only resource/],
     [{ scope: 'videos:read videos:fly' }, 'invalid_scope', /^unknown scopes: videos:fly\.$/],
+    [{ scope: 'videos:read\nleads:read' }, 'invalid_scope', /scope may hold only printable ASCII/],
   ];
   for (const [change, error, description] of cases) {
     const reading = await read({ ...good, ...change });

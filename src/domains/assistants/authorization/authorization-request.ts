@@ -35,6 +35,8 @@ export type AuthorizationReading =
 export type AuthorizationError = 'invalid_request' | 'unsupported_response_type' | 'invalid_scope' | 'invalid_target';
 
 const MAX_PARAMETER_LENGTH = 2000;
+/** OAuth's parameters are printable ASCII (RFC 6749 Appendix A: VSCHAR, NQCHAR, URI-reference). */
+const VISIBLE_ASCII = /^[\x20-\x7e]*$/;
 /** Asked for by clients that speak OpenID Connect or ask for refresh tokens by scope; neither changes what is granted. */
 const IGNORED_SCOPES = new Set(['offline_access']);
 
@@ -51,6 +53,7 @@ export async function readAuthorizationRequest(
     if (value === undefined || value === '') return {};
     if (typeof value !== 'string') return { problem: `${name} must be given once` };
     if (value.length > MAX_PARAMETER_LENGTH) return { problem: `${name} is longer than ${MAX_PARAMETER_LENGTH} characters` };
+    if (!VISIBLE_ASCII.test(value)) return { problem: `${name} may hold only printable ASCII characters (percent-encode the rest)` };
     return { value };
   };
 

@@ -45,6 +45,9 @@ export async function findClient(
   clientId: string,
   options: { fetchDocument: DocumentFetch; now: Date },
 ): Promise<ClientLookup> {
+  // A client id is printable ASCII (RFC 6749 Appendix A.1); anything else names no client, and is never sent to the database.
+  if (!/^[\x20-\x7e]{1,2000}$/.test(clientId))
+    return { ok: false, problems: ['the client_id is not a client id: printable ASCII, at most 2,000 characters'] };
   const row = await db.selectFrom('oauth_clients').selectAll().where('client_id', '=', clientId).executeTakeFirst();
   if (!isDocumentClientId(clientId)) {
     return row

@@ -8,12 +8,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../../../core/errors.ts';
 import { checkSecondFactor, isWellFormedSecret, recordPersonEvent, startSecondFactor } from '../../../domains/people/index.ts';
 import { ACCOUNT_HEADERS, messagePage } from '../http/account-page.ts';
-import { FORM_BODY_LIMIT, formField } from '../http/form-body.ts';
+import { formField } from '../http/form-body.ts';
 import { isFromOwnOrigin } from '../http/same-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
-import { safeNextPath } from './next-path.ts';
+import { FORM_WITH_NEXT_LIMIT, safeNextPath } from './next-path.ts';
 import { secondFactorPage } from './second-factor-page.ts';
 import { beginSession, clientOf, lockedMessage } from './session-start.ts';
 import { signInPage } from './sign-in-page.ts';
@@ -36,7 +36,7 @@ export async function askForSecondFactor(
 export function registerSecondFactorRoutes(scope: FastifyInstance, deps: PublicSurfaceDeps, cookies: SessionCookies): void {
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(ACCOUNT_HEADERS).send(html);
 
-  scope.post('/sign-in/second-factor', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/sign-in/second-factor', { bodyLimit: FORM_WITH_NEXT_LIMIT }, async (request, reply) => {
     if (!isFromOwnOrigin(request, deps.publicUrl))
       return page(
         reply,

@@ -20,7 +20,7 @@ import { isFromOwnOrigin } from '../http/same-origin.ts';
 import type { SessionCookies } from '../http/session-cookie.ts';
 import { limitedWrite } from '../http/write-limits.ts';
 import type { PublicSurfaceDeps } from '../surface.ts';
-import { safeNextPath } from './next-path.ts';
+import { FORM_WITH_NEXT_LIMIT, safeNextPath } from './next-path.ts';
 import { askForSecondFactor } from './second-factor-routes.ts';
 import { beginSession, clientOf, lockedMessage } from './session-start.ts';
 import { signInPage } from './sign-in-page.ts';
@@ -40,7 +40,7 @@ export function registerSignInRoutes(scope: FastifyInstance, deps: PublicSurface
     return page(reply, 200, signInPage({ next, notice: signedOut ? 'You are signed out.' : undefined }));
   });
 
-  scope.post('/sign-in', { bodyLimit: FORM_BODY_LIMIT }, async (request, reply) => {
+  scope.post('/sign-in', { bodyLimit: FORM_WITH_NEXT_LIMIT }, async (request, reply) => {
     if (!isFromOwnOrigin(request, deps.publicUrl))
       return page(
         reply,

@@ -4,6 +4,7 @@
  * offered: a key never reaches beyond its maker), and the page that shows a new secret once.
  */
 import { escapeHtml } from '../../http/page-parts.ts';
+import { SCOPE_WORDS } from '../../http/scope-words.ts';
 import { formatDate, formatDateTime } from '../kit/formats.ts';
 import { csrfField } from '../kit/page-route.ts';
 import { checkboxGroup, formAlert, inputField, type Problems } from './form-fields.ts';
@@ -21,23 +22,6 @@ export interface ApiKeyRow {
   last_used_at: string | null;
   created_by: { user_id: string; name: string } | null;
 }
-
-/** What each scope lets a key do, said once for the checkboxes. */
-export const SCOPE_WORDS: Record<string, string> = {
-  'videos:read': 'Read videos and their status',
-  'videos:write': 'Upload, edit and archive videos',
-  'analytics:read': 'Read views, watch time and retention',
-  'outcomes:read': 'Read revenue and outcomes',
-  'outcomes:write': 'Record outcomes',
-  'leads:read': 'Read leads (masked as the workspace says)',
-  'leads:write': 'Create and update leads',
-  'transcripts:read': 'Read transcripts',
-  'routes:read': 'Read routes and their analytics',
-  'routes:write': 'Build and change routes',
-  'channel:write': 'Edit the public channel',
-  'workspace:read': 'Read the workspace, scheduling and search',
-  'workspace:manage': 'Manage members, keys and webhooks',
-};
 
 export interface ApiKeysView {
   csrf: string;

@@ -1,0 +1,98 @@
+/**
+ * Connecting an assistant in a real Chromium (issue 29): the assistant's link leads a signed-out
+ * person through sign-in to the consent page; Allow, pressed from the keyboard, lands on the
+ * assistant's loopback redirect URI with a code, `state` and `iss` (the page's CSP lets a form's
+ * redirect reach it, which Chromium checks); Deny lands there with `access_denied`. axe-core on the
+ * page at 375 and 1440 px.
+ */
+import assert from 'node:assert/strict';
+import { createHash } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { test } from 'node:test';
+import { startTestApp } from '../helpers/app.ts';
+import { urlOf } from '../helpers/mcp-client.ts';
+import { OWN_ORIGIN } from '../helpers/people.ts';
+import { assertAccessible } from './accessibility.ts';
+import { launchChromium, ordinaryContext } from './chromium.ts';
+
+const PASSWORD = 'correct horse battery staple';
+
+/** The assistant's side: a loopback server that notes every callback it is sent. */
+async function callbackServer(t: import('node:test').TestContext) {
+  const received: URLSearchParams[] = [];
+  const server = createServer((request, response) => {
+    received.push(new URL(request.url ?? '/', 'http://127.0.0.1').searchParams);
+    response
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8' })
+      .end('<!doctype html><title>Connected</title><h1>Back in the assistant</h1>');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, received };
+}
+
+test('an assistant is allowed from the keyboard, and denied, through sign-in and the consent page', { timeout: 300_000 }, async (t) => {
+  const harness = await startTestApp(t);
+  const base = await urlOf(harness.app);
+  const ws = await harness.workspace();
+  const owner = await ws.addMember({ role: 'owner', name: 'Olive Owner', password: PASSWORD });
+  const callback = await callbackServer(t);
+  const registered = await harness.app.inject({
+    method: 'POST',
+    url: '/oauth/register',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ client_name: 'Desk Assistant', redirect_uris: ['http://127.0.0.1/callback'] }),
+  });
+  const clientId = registered.json().client_id as string;
+  const authorize = (state: string) =>
+    `${base}/oauth/authorize?${new URLSearchParams({
+      response_type: 'code',
+      client_id: clientId,
+      redirect_uri: callback.url,
+      scope: 'videos:read leads:read videos:write',
+      state,
+      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      code_challenge_method: 'S256',
+      resource: `${OWN_ORIGIN}/mcp`,
+    })}`;
+  const chromium = await launchChromium(t);
+
+  const context = await ordinaryContext(chromium, { width: 1440, height: 900 });
+  const page = await context.newPage();
+  await page.goto(authorize('first'));
+  await page.waitForURL(/\/sign-in\?next=%2Foauth%2Fauthorize%3F/);
+  await page.getByLabel('Email').fill(owner.email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Connect Desk Assistant to Cuepoint?' }).waitFor();
+  assert.equal(await page.getByRole('checkbox', { name: /Read videos and their status/ }).isChecked(), true);
+  assert.equal(await page.getByRole('checkbox', { name: /Upload, edit and archive videos/ }).isChecked(), false, 'writing is not ticked');
+  await page.getByRole('button', { name: 'Allow' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('heading', { name: 'Back in the assistant' }).waitFor();
+  const allowed = callback.received.at(-1) as URLSearchParams;
+  assert.match(allowed.get('code') ?? '', /^[A-Za-z0-9_-]{43}$/);
+  assert.equal(allowed.get('state'), 'first');
+  assert.equal(allowed.get('iss'), OWN_ORIGIN);
+
+  await page.goto(authorize('second'));
+  await page.getByRole('button', { name: 'Deny' }).click();
+  await page.getByRole('heading', { name: 'Back in the assistant' }).waitFor();
+  const denied = callback.received.at(-1) as URLSearchParams;
+  assert.equal(denied.get('error'), 'access_denied');
+  assert.equal(denied.get('state'), 'second');
+  assert.equal(denied.get('code'), null);
+  const cookies = await context.cookies();
+  await context.close();
+
+  for (const width of [375, 1440]) {
+    const checked = await chromium.newContext({ viewport: { width, height: 900 }, bypassCSP: true });
+    await checked.addCookies(cookies);
+    const consent = await checked.newPage();
+    await consent.goto(authorize('third'));
+    await consent.getByRole('button', { name: 'Allow' }).waitFor();
+    await assertAccessible(consent, `the consent page at ${width} px`);
+    await checked.close();
+  }
+});

@@ -116,7 +116,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMcpRoute(app, {
     operations,
     pipeline,
-    identify: (authorization) => authenticate(options.database.findCredential, authorization, options.clock(), recordMcpUse),
+    identify: (authorization) =>
+      authenticate(options.database.findCredential, authorization, options.clock(), recordMcpUse, `${options.publicUrl}/mcp`),
     guidanceFor: (workspaceId) => getAssistantGuidance(options.database.db, workspaceId),
     publicUrl: options.publicUrl,
     originOf,

@@ -15,7 +15,7 @@ import { createWorkspace } from './create-workspace.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import type { UpkeepReport } from './db/pglite-upkeep.ts';
 import { buildDependencies } from './dependencies.ts';
-import { sweepExpiredCodes, sweepUnusedClients } from './domains/assistants/index.ts';
+import { sweepExpiredCodes, sweepExpiredRefreshTokens, sweepUnusedClients } from './domains/assistants/index.ts';
 import { requeueStrandedFeeds } from './domains/scheduling/index.ts';
 import { pruneViewingBatches } from './domains/viewing/index.ts';
 import { countWorkspaces } from './domains/workspace/index.ts';
@@ -151,6 +151,8 @@ async function runProcess(config: Config, role: Role, isFirst: boolean, log: pin
         if (unusedClients > 0) log.info({ unusedClients }, 'OAuth clients registered and never used removed');
         // A redeemed code is kept a day past its minute, so a replay is still recognised as one.
         await sweepExpiredCodes(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000));
+        // Likewise a refresh token a day past its end: presented late, it is still told apart from a forged one.
+        await sweepExpiredRefreshTokens(database.db, new Date(Date.now() - 24 * 60 * 60 * 1000));
       } catch (err) {
         log.warn({ err }, 'maintenance failed');
       }

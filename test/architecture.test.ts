@@ -26,6 +26,8 @@ export const TABLE_OWNERS: Record<string, string> = {
   credentials: 'api-keys',
   oauth_clients: 'assistants',
   oauth_codes: 'assistants',
+  oauth_grants: 'assistants',
+  oauth_refresh_tokens: 'assistants',
   users: 'people',
   members: 'people',
   invitations: 'people',

@@ -56,10 +56,13 @@ export async function mcpStdio(
     );
   });
   const redis = config.redisUrl ? await connectRedisReady(config.redisUrl) : undefined;
-  const principal = await authenticate(database.findCredential, authorization, new Date()).catch(async (error: unknown) => {
-    await database.close();
-    throw error instanceof AppError ? new CommandRefusedError(`CUEPOINT_API_KEY was refused: ${error.message}`) : error;
-  });
+  // The same MCP server as POST /mcp: a token bound to that endpoint works here too.
+  const principal = await authenticate(database.findCredential, authorization, new Date(), undefined, `${config.publicUrl}/mcp`).catch(
+    async (error: unknown) => {
+      await database.close();
+      throw error instanceof AppError ? new CommandRefusedError(`CUEPOINT_API_KEY was refused: ${error.message}`) : error;
+    },
+  );
   const dependencies = await buildDependencies(config, { database, redis, log: silentLog });
   const pipeline = createPipeline(pipelineDeps(dependencies, silentLog));
   let requests = 0;

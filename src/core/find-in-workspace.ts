@@ -37,6 +37,7 @@ const RESOURCE_NAMES: Record<WorkspaceTable, string> = {
   members: 'member',
   invitations: 'invitation',
   audit_events: 'audit event',
+  oauth_grants: 'connected assistant',
 };
 
 /**

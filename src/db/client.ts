@@ -29,7 +29,7 @@ export const PARSERS = { [INT8_OID]: parseInt8, [DATE_OID]: keepText };
 // The scopes come as JSON: the same array, read by JSON.parse instead of pg's parser of array
 // literals, which took several times as long for an admin key's scopes (it runs on every request).
 export const FIND_CREDENTIAL_SQL = `select c.id, c.workspace_id, c.kind, c.name, to_json(c.scopes) as scopes, c.expires_at, c.revoked_at, c.last_used_at,
-    c.created_by_user, m.role as member_role, w.plan, w.mask_pii
+    c.created_by_user, c.resource, c.token_expires_at, m.role as member_role, w.plan, w.mask_pii
   from credentials c join workspaces w on w.id = c.workspace_id
     left join members m on m.workspace_id = c.workspace_id and m.user_id = c.created_by_user
   where c.token_hash = $1`;
@@ -65,6 +65,10 @@ export interface CredentialLookupRow {
   /** The member who minted the credential (null: minted on the command line), and their role now. */
   created_by_user: string | null;
   member_role: 'owner' | 'admin' | 'member' | 'viewer' | null;
+  /** The only resource it works at (a connected assistant's: the MCP endpoint); null for a pasted key. */
+  resource: string | null;
+  /** The current token's end when shorter than the credential's (a connected assistant's hour). */
+  token_expires_at: Date | null;
   plan: 'free' | 'pro' | 'business';
   mask_pii: boolean;
 }

@@ -45,6 +45,7 @@ const migrations: Record<string, () => Promise<Migration>> = {
   '0034-lead-search-indexes': () => import('./migrations/0034-lead-search-indexes.ts'),
   '0035-oauth-clients': () => import('./migrations/0035-oauth-clients.ts'),
   '0036-oauth-codes': () => import('./migrations/0036-oauth-codes.ts'),
+  '0037-oauth-grants': () => import('./migrations/0037-oauth-grants.ts'),
 };
 
 /**

@@ -257,7 +257,7 @@ test('HTTP guards: 401 with WWW-Authenticate before MCP, Host and Origin checks,
   assert.equal(anonymous.status, 401);
   assert.match(
     anonymous.headers.get('www-authenticate') ?? '',
-    /^Bearer realm="cuepoint", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource"$/,
+    /^Bearer realm="cuepoint", resource_metadata="http:\/\/localhost:3000\/\.well-known\/oauth-protected-resource\/mcp", scope="videos:read videos:write [a-z: ]+ workspace:manage"$/,
   );
   const bad = await post({ authorization: 'Bearer cue_live_nope' });
   assert.equal(bad.status, 401);
@@ -289,10 +289,14 @@ test('HTTP guards: 401 with WWW-Authenticate before MCP, Host and Origin checks,
   const get = await fetch(`${base}/mcp`, { headers: { authorization: `Bearer ${ws.key}` } });
   assert.equal(get.status, 405);
   assert.equal(get.headers.get('allow'), 'POST');
-  const metadata = (await (await fetch(`${base}/.well-known/oauth-protected-resource`)).json()) as {
-    resource: string;
-    scopes_supported: string[];
-  };
-  assert.equal(metadata.resource, 'http://localhost:3000/mcp');
-  assert.ok(metadata.scopes_supported.includes('videos:read'));
+  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+    const metadata = (await (await fetch(`${base}${path}`)).json()) as {
+      resource: string;
+      authorization_servers: string[];
+      scopes_supported: string[];
+    };
+    assert.equal(metadata.resource, 'http://localhost:3000/mcp');
+    assert.deepEqual(metadata.authorization_servers, ['http://localhost:3000'], 'Cuepoint is its own authorization server');
+    assert.ok(metadata.scopes_supported.includes('videos:read'));
+  }
 });

@@ -55,6 +55,8 @@ export async function authenticate(
   authorization: string | undefined,
   now: Date,
   recordUse?: RecordCredentialUse,
+  /** The resource called (RFC 8707): the MCP endpoint's URL; undefined for /v1, which no bound token reaches. */
+  resource?: string,
 ): Promise<Principal> {
   if (!authorization) {
     throw unauthorized('Send a credential in the header Authorization: Bearer <API key or assistant token>.', false);
@@ -75,6 +77,12 @@ export async function authenticate(
   if (row.expires_at && row.expires_at.getTime() <= now.getTime()) {
     throw unauthorized(`The credential expired at ${row.expires_at.toISOString()}.`, true);
   }
+  if (row.token_expires_at && row.token_expires_at.getTime() <= now.getTime()) {
+    throw unauthorized(`The access token expired at ${row.token_expires_at.toISOString()}; use the refresh token for a new one.`, true);
+  }
+  if (row.resource !== null && row.resource !== resource) {
+    throw unauthorized(`This token was issued for ${row.resource} and works only there.`, true);
+  }
   // A key minted by a member acts with at most that member's role, and not at all once they are gone.
   const role: Role | null = row.created_by_user ? row.member_role : 'owner';
   if (!role) {
@@ -92,11 +100,13 @@ export async function authenticate(
     // Notes and status changes credit their author by this name ("API key" for a key minted without one).
     name: row.name || 'API key',
     scopes: withinRole(row.scopes, role),
-    expiresAt: row.expires_at,
+    expiresAt: earlier(row.expires_at, row.token_expires_at),
     plan: row.plan,
     maskPii: row.mask_pii,
   };
 }
+
+const earlier = (a: Date | null, b: Date | null): Date | null => (a && b ? (a < b ? a : b) : (a ?? b));
 
 /** The credential's scopes that its role also allows. */
 export function withinRole(scopes: readonly string[], role: Role): ReadonlySet<Scope> {

@@ -1,4 +1,5 @@
-/** Connected assistants (migrations 0035, 0036): the OAuth clients that may ask a person for access, and the codes people gave them. */
+/** Connected assistants (migrations 0035 to 0037): the OAuth clients that may ask a person for access, the codes people gave them, and the grants codes became. */
+import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 
 export type OAuthClientRegistration = 'dynamic' | 'metadata_document';
@@ -32,4 +33,28 @@ export interface OAuthCodesTable {
   created_at: Timestamp;
   expires_at: Timestamp;
   redeemed_at: Timestamp | null;
+  /** The grant its redemption made: ended if the code is ever presented again. */
+  grant_id: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface OAuthGrantsTable {
+  id: string;
+  /** The credential (kind `assistant`) whose token is the grant's current access token. */
+  credential_id: string;
+  client_id: string;
+  workspace_id: string;
+  /** The person who allowed it: the credential's `created_by_user`. */
+  user_id: string;
+  created_at: Timestamp;
+  refreshed_at: Timestamp | null;
+}
+
+export interface OAuthRefreshTokensTable {
+  /** SHA-256 (hex) of the refresh token. */
+  token_hash: string;
+  grant_id: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  /** Set when it is exchanged; presenting it again after that ends the grant. */
+  used_at: Timestamp | null;
 }

@@ -3,7 +3,7 @@ import type { ColumnType } from 'kysely';
 import type { Json, Timestamp } from './column-types.ts';
 
 export type AuditActorKind = 'api_key' | 'assistant' | 'user' | 'system' | 'cli';
-export type AuditTransport = 'rest' | 'mcp' | 'dashboard' | 'cli' | 'public' | 'stripe';
+export type AuditTransport = 'rest' | 'mcp' | 'dashboard' | 'cli' | 'public' | 'stripe' | 'oauth';
 
 export interface AuditEventsTable {
   id: string;

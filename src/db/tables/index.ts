@@ -4,7 +4,7 @@
  * table goes into its area's file (or a new one) and into `Database` below.
  */
 import type { Insertable, Selectable } from 'kysely';
-import type { OAuthClientsTable, OAuthCodesTable } from './assistants.ts';
+import type { OAuthClientsTable, OAuthCodesTable, OAuthGrantsTable, OAuthRefreshTokensTable } from './assistants.ts';
 import type { AuditEventsTable } from './audit.ts';
 import type { ChannelItemOpensTable, ChannelItemsTable, ChannelsTable, ChannelViewsTable, WorkspaceSlugsTable } from './channel.ts';
 import type { EmailOutboxTable } from './email.ts';
@@ -120,6 +120,8 @@ export interface Database {
   email_outbox: EmailOutboxTable;
   oauth_clients: OAuthClientsTable;
   oauth_codes: OAuthCodesTable;
+  oauth_grants: OAuthGrantsTable;
+  oauth_refresh_tokens: OAuthRefreshTokensTable;
 }
 
 export type WorkspaceRow = Selectable<WorkspacesTable>;

@@ -31,4 +31,8 @@ export interface CredentialsTable {
   revoked_at: Timestamp | null;
   /** When it last authenticated a request; refreshed at most once a minute (core/pipeline/credential-use.ts). */
   last_used_at: Timestamp | null;
+  /** The only resource it works at (RFC 8707), when bound to one: a connected assistant's is the MCP endpoint. */
+  resource: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The current token's own end, before the credential's (a connected assistant's access token: an hour). */
+  token_expires_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
 }

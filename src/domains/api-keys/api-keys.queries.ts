@@ -23,6 +23,10 @@ export interface MintRequest {
   createdBy: string | null;
   /** The member minting it, directly or through a key they minted; null for an owner's command-line key. */
   createdByUser?: string | null;
+  /** The only resource it works at (a connected assistant's token: the MCP endpoint). */
+  resource?: string | null;
+  /** Its first token's own end, before `expiresAt` (a connected assistant's access token). */
+  tokenExpiresAt?: Date | null;
   now: Date;
 }
 
@@ -42,6 +46,8 @@ export async function mintCredential(db: Kysely<Database>, request: MintRequest)
       created_by_user: request.createdByUser ?? null,
       created_at: request.now,
       expires_at: request.expiresAt,
+      resource: request.resource ?? null,
+      token_expires_at: request.tokenExpiresAt ?? null,
     })
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -62,6 +68,7 @@ export function toApiKey(row: CredentialRow, names: ReadonlyMap<string, string>)
     expires_at: row.expires_at ? row.expires_at.toISOString() : null,
     last_used_at: row.last_used_at ? row.last_used_at.toISOString() : null,
     created_by: row.created_by_user ? { user_id: row.created_by_user, name: names.get(row.created_by_user) ?? '' } : null,
+    resource: row.resource,
   };
 }
 

@@ -37,6 +37,13 @@ export const ApiKey = Type.Object(
         },
       ),
     ),
+    resource: Nullable(
+      Type.String({
+        description:
+          'The only resource the key works at (RFC 8707), when bound to one: a connected assistant’s token (allowed by a person through OAuth, ' +
+          'named after the assistant) works only at the MCP endpoint and renews itself; null for a key that works everywhere.',
+      }),
+    ),
   },
   { additionalProperties: false },
 );

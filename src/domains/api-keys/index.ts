@@ -7,6 +7,13 @@
 // other areas build their schemas from these when they load, so they must be ready before any file
 // below, which may lead back here through another area.
 export { countActiveCredentials } from './active-credentials.queries.ts';
+export {
+  credentialIdOfToken,
+  credentialIsLive,
+  credentialSummary,
+  endCredential,
+  replaceCredentialToken,
+} from './credential-tokens.queries.ts';
 export { markCredentialUsed } from './credential-use.queries.ts';
 export { parseRequestedScopes } from './requested-scopes.ts';
 

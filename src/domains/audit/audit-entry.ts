@@ -25,7 +25,7 @@ export interface AuditEntry {
    * Where the call came from. The address and client of API and dashboard callers; for the public
    * pages none, since a visitor's address is personal data an erasure could not find.
    */
-  origin: { transport: 'rest' | 'mcp' | 'dashboard' | 'cli' | 'public' | 'stripe'; address?: string; userAgent?: string } | null;
+  origin: { transport: 'rest' | 'mcp' | 'dashboard' | 'cli' | 'public' | 'stripe' | 'oauth'; address?: string; userAgent?: string } | null;
   /** Ids, counts, statuses, scopes, roles: never personal data of a lead, never a secret. */
   details?: Record<string, string | number | boolean | null>;
 }

@@ -3,7 +3,7 @@ import { Type } from 'typebox';
 import { Id, Nullable, StringEnum, Timestamp } from '../../core/schemas.ts';
 
 export const AUDIT_ACTOR_KINDS = ['api_key', 'assistant', 'user', 'system', 'cli'] as const;
-export const AUDIT_TRANSPORTS = ['rest', 'mcp', 'dashboard', 'cli', 'public', 'stripe'] as const;
+export const AUDIT_TRANSPORTS = ['rest', 'mcp', 'dashboard', 'cli', 'public', 'stripe', 'oauth'] as const;
 
 export const AuditEvent = Type.Object(
   {

@@ -24,15 +24,28 @@ const loadExchange = () => {
 
 export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
   const allowedHosts = new Set([...LOCAL_HOSTS, new URL(options.publicUrl).hostname]);
-  const metadataUrl = `${options.publicUrl}/.well-known/oauth-protected-resource`;
-
-  app.get('/.well-known/oauth-protected-resource', async () => ({
+  // RFC 9728 §3.1: the metadata of the resource /mcp lives at the well-known path with /mcp appended;
+  // clients of the MCP authorization spec's first revision look at the bare path. Both answer the same.
+  const metadataUrl = `${options.publicUrl}/.well-known/oauth-protected-resource/mcp`;
+  const metadata = JSON.stringify({
     resource: `${options.publicUrl}/mcp`,
     resource_name: 'Cuepoint MCP server',
+    authorization_servers: [options.publicUrl],
     scopes_supported: SCOPES,
     bearer_methods_supported: ['header'],
     resource_documentation: `${options.publicUrl}/v1/openapi.json`,
-  }));
+  });
+  for (const path of ['/.well-known/oauth-protected-resource', '/.well-known/oauth-protected-resource/mcp']) {
+    app.get(path, async (_request, reply) =>
+      reply
+        .headers({ 'Access-Control-Allow-Origin': '*', 'Cache-Control': 'public, max-age=3600' })
+        .type('application/json; charset=utf-8')
+        .send(metadata),
+    );
+  }
+  // What a client should ask for (MCP authorization, "Scope selection"): everything the tools use; the
+  // person decides on the consent page, where only reading is ticked.
+  const scopeHint = `scope="${SCOPES.join(' ')}"`;
 
   app.post('/mcp', async (request, reply) => {
     const rejection = checkHostAndOrigin(request, allowedHosts);
@@ -44,7 +57,7 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
       const appError = error instanceof AppError ? error : (outageError(error) ?? internalError(request, error));
       const challenge = appError.headers['WWW-Authenticate'];
       const headers = challenge
-        ? { ...appError.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${metadataUrl}"` }
+        ? { ...appError.headers, 'WWW-Authenticate': `${challenge}, resource_metadata="${metadataUrl}", ${scopeHint}` }
         : appError.headers;
       return reply.code(appError.status).headers(headers).send(errorBody(appError, request.id));
     }

@@ -59,9 +59,11 @@ test('create_api_key takes a tier, a scope string or an array, and shows the key
     'last_used_at',
     'name',
     'prefix',
+    'resource',
     'scopes',
     'tier',
   ]);
+  assert.equal(list.body.api_keys[0].resource, null, 'a minted key works everywhere');
 
   const unknown = await request('POST', '/v1/api-keys', {
     token: ws.key,

@@ -67,7 +67,7 @@ export async function issueAuthorizationCode(db: Kysely<Database>, grant: CodeGr
 export async function redeemAuthorizationCode(db: Kysely<Database>, redemption: Redemption): Promise<RedemptionResult> {
   const { code, now } = redemption;
   if (typeof code !== 'string' || code.length === 0 || code.length > 200)
-    return { ok: false, description: 'code is missing or malformed.' };
+    return { ok: false, description: 'The code is missing or malformed.' };
   const codeHash = hashCode(code);
   const spent = await db
     .updateTable('oauth_codes')
@@ -79,14 +79,14 @@ export async function redeemAuthorizationCode(db: Kysely<Database>, redemption: 
   if (!spent) {
     const known = await db.selectFrom('oauth_codes').selectAll().where('code_hash', '=', codeHash).executeTakeFirst();
     if (known?.redeemed_at && known.client_id === redemption.clientId) {
-      return { ok: false, description: 'the code was already used.', replayOf: { codeHash, grant: grantOf(known) } };
+      return { ok: false, description: 'The code was already used.', replayOf: { codeHash, grant: grantOf(known) } };
     }
-    return { ok: false, description: 'the code is not valid.' };
+    return { ok: false, description: 'The code is not valid.' };
   }
   const grant = grantOf(spent);
   // One description for every mismatch of the client: a guesser learns nothing about whose code it is.
-  if (spent.client_id !== redemption.clientId) return { ok: false, description: 'the code is not valid.' };
-  if (spent.expires_at <= now) return { ok: false, description: 'the code has expired: ask the person again.' };
+  if (spent.client_id !== redemption.clientId) return { ok: false, description: 'The code is not valid.' };
+  if (spent.expires_at <= now) return { ok: false, description: 'The code has expired: ask the person again.' };
   // Exactly the one the authorization request named, its loopback port included (OAuth 2.1 §4.1.3).
   if (redemption.redirectUri !== spent.redirect_uri) {
     return { ok: false, description: 'redirect_uri must be the one the authorization request named.' };

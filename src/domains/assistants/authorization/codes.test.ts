@@ -61,7 +61,7 @@ test('a code is redeemed once; the second time is a replay naming what the first
   assert.deepEqual(first.grant, grant);
   const second = await redeem(code, new Date(now.getTime() + 2000));
   assert.ok(!second.ok);
-  assert.equal(second.description, 'the code was already used.');
+  assert.equal(second.description, 'The code was already used.');
   assert.deepEqual(second.replayOf, { codeHash: first.codeHash, grant });
   // Without a resource in the token request, the code's own applies.
   const other = await issueAuthorizationCode(db, grant, now);
@@ -80,8 +80,8 @@ test('every mismatch is refused, and spends the code', async (t) => {
   const { db, grant, redeem } = await setUp(t);
   const now = new Date();
   const cases: [Parameters<typeof redeem>[2], Date, string][] = [
-    [{ clientId: 'cue_client_someone_else' }, now, 'the code is not valid.'],
-    [{}, new Date(now.getTime() + CODE_LIFETIME_MS), 'the code has expired: ask the person again.'],
+    [{ clientId: 'cue_client_someone_else' }, now, 'The code is not valid.'],
+    [{}, new Date(now.getTime() + CODE_LIFETIME_MS), 'The code has expired: ask the person again.'],
     [{ redirectUri: 'http://127.0.0.1:51001/callback' }, now, 'redirect_uri must be the one the authorization request named.'],
     [{ redirectUri: undefined }, now, 'redirect_uri must be the one the authorization request named.'],
     [{ verifier: `${VERIFIER.slice(0, -1)}Y` }, now, "code_verifier does not match the authorization request's code_challenge."],
@@ -97,7 +97,7 @@ test('every mismatch is refused, and spends the code', async (t) => {
   for (const code of [undefined, '', 'x'.repeat(201), 'not-a-code-anyone-issued']) {
     const refused = await redeem(code, now);
     assert.ok(!refused.ok);
-    assert.match(refused.description, /code is missing or malformed|the code is not valid/);
+    assert.match(refused.description, /code is missing or malformed|The code is not valid/);
   }
 });
 

@@ -2,8 +2,9 @@
  * Connecting an assistant in a real Chromium (issue 29): the assistant's link leads a signed-out
  * person through sign-in to the consent page; Allow, pressed from the keyboard, lands on the
  * assistant's loopback redirect URI with a code, `state` and `iss` (the page's CSP lets a form's
- * redirect reach it, which Chromium checks); Deny lands there with `access_denied`. axe-core on the
- * page at 375 and 1440 px.
+ * redirect reach it, which Chromium checks); Deny lands there with `access_denied`. The redeemed code's
+ * assistant shows in Settings → Connected assistants, and Disconnect stops it. axe-core on the pages
+ * at 375 and 1440 px.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -12,11 +13,14 @@ import type { AddressInfo } from 'node:net';
 import { test } from 'node:test';
 import { startTestApp } from '../helpers/app.ts';
 import { urlOf } from '../helpers/mcp-client.ts';
+import { MCP_RESOURCE, tokenRequest } from '../helpers/oauth.ts';
 import { OWN_ORIGIN } from '../helpers/people.ts';
 import { assertAccessible } from './accessibility.ts';
 import { launchChromium, ordinaryContext } from './chromium.ts';
+import { assertNoSideScroll } from './dashboard-pages.ts';
 
 const PASSWORD = 'correct horse battery staple';
+const VERIFIER = 'v'.repeat(43);
 
 /** The assistant's side: a loopback server that notes every callback it is sent. */
 async function callbackServer(t: import('node:test').TestContext) {
@@ -30,6 +34,22 @@ async function callbackServer(t: import('node:test').TestContext) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.after(() => new Promise<void>((resolve) => server.close(() => resolve())));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/callback`, received };
+}
+
+/** An MCP initialize sent with `token`: 200 when /mcp lets it in. */
+async function mcpStatus(base: string, token: string): Promise<number> {
+  const response = await fetch(`${base}/mcp`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'initialize',
+      params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'desk', version: '1' } },
+    }),
+  });
+  await response.arrayBuffer();
+  return response.status;
 }
 
 test('an assistant is allowed from the keyboard, and denied, through sign-in and the consent page', { timeout: 300_000 }, async (t) => {
@@ -52,7 +72,7 @@ test('an assistant is allowed from the keyboard, and denied, through sign-in and
       redirect_uri: callback.url,
       scope: 'videos:read leads:read videos:write',
       state,
-      code_challenge: createHash('sha256').update('v'.repeat(43)).digest('base64url'),
+      code_challenge: createHash('sha256').update(VERIFIER).digest('base64url'),
       code_challenge_method: 'S256',
       resource: `${OWN_ORIGIN}/mcp`,
     })}`;
@@ -83,6 +103,29 @@ test('an assistant is allowed from the keyboard, and denied, through sign-in and
   assert.equal(denied.get('error'), 'access_denied');
   assert.equal(denied.get('state'), 'second');
   assert.equal(denied.get('code'), null);
+
+  // The assistant redeems its code; the owner finds it in Settings and disconnects it.
+  const redeemed = await tokenRequest(harness, {
+    grant_type: 'authorization_code',
+    client_id: clientId,
+    code: allowed.get('code') as string,
+    redirect_uri: callback.url,
+    code_verifier: VERIFIER,
+    resource: MCP_RESOURCE,
+  });
+  assert.equal(redeemed.statusCode, 200, redeemed.body);
+  const accessToken = redeemed.json().access_token as string;
+  assert.equal(await mcpStatus(base, accessToken), 200);
+  await page.goto(`${base}/app/settings`);
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Connected assistants' }).click();
+  await page.getByRole('cell', { name: 'Olive Owner' }).waitFor();
+  assert.equal(await page.getByLabel('MCP server address').inputValue(), `${OWN_ORIGIN}/mcp`);
+  await page.getByRole('button', { name: 'Disconnect Desk Assistant' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  await dialog.getByRole('button', { name: 'Disconnect' }).click();
+  await page.getByText('Assistant disconnected.').waitFor();
+  assert.equal(await mcpStatus(base, accessToken), 401, 'a disconnected assistant is refused');
   const cookies = await context.cookies();
   await context.close();
 
@@ -93,6 +136,9 @@ test('an assistant is allowed from the keyboard, and denied, through sign-in and
     await consent.goto(authorize('third'));
     await consent.getByRole('button', { name: 'Allow' }).waitFor();
     await assertAccessible(consent, `the consent page at ${width} px`);
+    await consent.goto(`${base}/app/settings/assistants`);
+    await assertAccessible(consent, `Connected assistants at ${width} px`);
+    if (width === 375) await assertNoSideScroll(consent, 'Connected assistants');
     await checked.close();
   }
 });

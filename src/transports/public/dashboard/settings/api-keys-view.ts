@@ -21,6 +21,8 @@ export interface ApiKeyRow {
   expires_at: string | null;
   last_used_at: string | null;
   created_by: { user_id: string; name: string } | null;
+  /** Set for a connected assistant's key: the MCP endpoint, the only place it works. */
+  resource: string | null;
 }
 
 export interface ApiKeysView {
@@ -47,7 +49,7 @@ function keysTable(view: ApiKeysView): string {
   const rows = view.keys.map((key) => {
     const scopes = key.scopes.map((scope) => `<code>${escapeHtml(scope)}</code>`).join(' ');
     return (
-      `<tr><td><strong>${escapeHtml(key.name)}</strong><span class="meta"><code>${escapeHtml(key.prefix)}…</code>${key.kind === 'assistant' ? ' · assistant token' : ''}</span></td>` +
+      `<tr><td><strong>${escapeHtml(key.name)}</strong><span class="meta"><code>${escapeHtml(key.prefix)}…</code>${key.resource ? ' · connected assistant' : key.kind === 'assistant' ? ' · assistant token' : ''}</span></td>` +
       `<td><span class="badge">${escapeHtml(key.tier)}</span><details class="scopes"><summary>${key.scopes.length} scope${key.scopes.length === 1 ? '' : 's'}</summary><p>${scopes}</p></details></td>` +
       `<td>${key.created_by ? escapeHtml(key.created_by.name) : '<span class="muted">Command line</span>'}<span class="meta">${escapeHtml(formatDate(key.created_at, view.timeZone))}</span></td>` +
       `<td>${key.last_used_at ? escapeHtml(formatDateTime(key.last_used_at, view.timeZone)) : '<span class="muted">Never</span>'}</td>` +

@@ -7,12 +7,13 @@ import type { FastifyReply } from 'fastify';
 import { escapeHtml } from '../../http/page-parts.ts';
 import type { PageContext } from '../kit/page-route.ts';
 
-export type SettingsTab = 'workspace' | 'members' | 'api-keys' | 'webhooks' | 'email' | 'audit';
+export type SettingsTab = 'workspace' | 'members' | 'api-keys' | 'assistants' | 'webhooks' | 'email' | 'audit';
 
 const TABS: readonly { tab: SettingsTab; label: string; href: string; managersOnly: boolean }[] = [
   { tab: 'workspace', label: 'Workspace', href: '/app/settings', managersOnly: false },
   { tab: 'members', label: 'Members', href: '/app/settings/members', managersOnly: true },
   { tab: 'api-keys', label: 'API keys', href: '/app/settings/api-keys', managersOnly: true },
+  { tab: 'assistants', label: 'Connected assistants', href: '/app/settings/assistants', managersOnly: true },
   { tab: 'webhooks', label: 'Webhooks', href: '/app/settings/webhooks', managersOnly: true },
   { tab: 'email', label: 'Email', href: '/app/settings/email', managersOnly: true },
   { tab: 'audit', label: 'Audit log', href: '/app/settings/audit', managersOnly: true },

@@ -41,14 +41,34 @@ export async function allowAssistant(
     resource: MCP_RESOURCE,
     scope: (options.scopes ?? ['videos:read']).join(' '),
   });
-  const page = await person.get(`/oauth/authorize?${parameters}`);
+  const location = await consentTo(harness, person, `/oauth/authorize?${parameters}`, ws.id, options.scopes ?? ['videos:read']);
+  const code = new URL(location).searchParams.get('code') as string;
+  assert.ok(code, location);
+  return { clientId, code, verifier, member, person };
+}
+
+/**
+ * The person's part: opens the consent page at `authorizePath` (a path, or a URL of this service),
+ * ticks exactly `scopes` in workspace `workspaceId` and presses Allow; answers where it redirected.
+ */
+export async function consentTo(
+  harness: TestApp,
+  person: Browser,
+  authorizePath: string,
+  workspaceId: string,
+  scopes: readonly string[],
+): Promise<string> {
+  const url = new URL(authorizePath, OWN_ORIGIN);
+  const page = await person.get(`${url.pathname}${url.search}`);
   assert.equal(page.statusCode, 200, page.body);
-  const csrf = /name="csrf" value="([^"]+)"/.exec(page.body)?.[1] as string;
-  const form = new URLSearchParams(parameters);
-  form.set('csrf', csrf);
-  form.set('workspace_id', ws.id);
+  const form = new URLSearchParams();
+  const post = page.body.slice(page.body.indexOf('<form method="post"'));
+  for (const match of post.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
+    form.append(match[1] as string, htmlText(match[2] as string));
+  }
+  form.set('workspace_id', workspaceId);
   form.set('decision', 'allow');
-  for (const scope of options.scopes ?? ['videos:read']) form.append('grant', scope);
+  for (const scope of scopes) form.append('grant', scope);
   const allowed = await harness.app.inject({
     method: 'POST',
     url: '/oauth/authorize',
@@ -62,10 +82,11 @@ export async function allowAssistant(
     payload: form.toString(),
   });
   assert.equal(allowed.statusCode, 303, allowed.body);
-  const code = new URL(allowed.headers.location as string).searchParams.get('code') as string;
-  assert.ok(code, allowed.headers.location as string);
-  return { clientId, code, verifier, member, person };
+  return allowed.headers.location as string;
 }
+
+/** Undoes escapeHtml (numeric references) for a field's value. */
+const htmlText = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 export async function registerAssistant(harness: TestApp, clientName = 'Test Assistant'): Promise<string> {
   const response = await harness.app.inject({

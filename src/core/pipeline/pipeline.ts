@@ -72,7 +72,8 @@ export interface OperationCall {
   authorization: string | undefined;
   /**
    * A caller the transport has already identified: a person signed in to the dashboard (their session
-   * was checked there). `authorization` is then not read.
+   * was checked there), or the credential /mcp authenticated for this request (bound tokens included,
+   * which /v1's check refuses). `authorization` is then not read.
    */
   principal?: Principal;
   origin?: CallOrigin;

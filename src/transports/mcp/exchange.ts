@@ -1,7 +1,7 @@
 /**
  * One MCP exchange over Streamable HTTP, once route.ts has checked the host, the origin, the
  * credential and the envelope: a fresh server and transport for this request (stateless, JSON
- * responses), every tool call run through the pipeline with the caller's credential.
+ * responses), every tool call run through the pipeline as the principal the route authenticated.
  */
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,8 +22,11 @@ export async function answerMcpRequest(
     scopes: principal.scopes,
     guidance: isInitialize ? await options.guidanceFor(principal.workspaceId) : undefined,
     run: async (operation, input, idempotencyKey) => {
+      // The principal route.ts authenticated for this request (resource binding included), not the
+      // header again: /v1's check would refuse a token bound to this endpoint.
       const outcome = await options.pipeline(operation, {
-        authorization: request.headers.authorization,
+        authorization: undefined,
+        principal,
         origin,
         input,
         source: 'json',

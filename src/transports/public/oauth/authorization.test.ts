@@ -13,6 +13,8 @@ import { type Browser, browser, csrfOf, OWN_ORIGIN, signIn } from '../../../../t
 
 const PASSWORD = 'correct horse battery staple';
 const REDIRECT = 'https://assistant.example/oauth/callback';
+/** Printable ASCII with the characters HTML and URLs escape: it must come back exactly. */
+const STATE = `st&"'<x> +%=1`;
 const VERIFIER = 'a-verifier-of-forty-three-characters-or-more-0123456789';
 const CHALLENGE = createHash('sha256').update(VERIFIER).digest('base64url');
 
@@ -33,7 +35,7 @@ function authorizeUrl(clientId: string, overrides: Record<string, string | undef
     client_id: clientId,
     redirect_uri: REDIRECT,
     scope: 'videos:read videos:write leads:read',
-    state: 'state-123',
+    state: STATE,
     code_challenge: CHALLENGE,
     code_challenge_method: 'S256',
     resource: `${OWN_ORIGIN}/mcp`,
@@ -53,8 +55,8 @@ function consentForm(html: string, extra: [string, string][]): string {
   return new URLSearchParams([...fields, ...extra]).toString();
 }
 
-const fromHtml = (text: string) =>
-  text.replaceAll('&quot;', '"').replaceAll('&#39;', "'").replaceAll('&lt;', '<').replaceAll('&gt;', '>').replaceAll('&amp;', '&');
+/** Undoes escapeHtml (numeric references) for a field's value. */
+const fromHtml = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 async function submit(harness: TestApp, person: Browser, payload: string, headers: Record<string, string> = {}) {
   return harness.app.inject({
@@ -132,7 +134,7 @@ test('Allow without changes grants the read scopes asked for: a code, state and 
   assert.equal(allowed.statusCode, 303, allowed.body);
   const location = new URL(allowed.headers.location as string);
   assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
-  assert.equal(location.searchParams.get('state'), 'state-123');
+  assert.equal(location.searchParams.get('state'), STATE);
   assert.equal(location.searchParams.get('iss'), OWN_ORIGIN, 'RFC 9207');
   const code = location.searchParams.get('code') as string;
   assert.match(code, /^[A-Za-z0-9_-]{43}$/);
@@ -156,7 +158,7 @@ test('Allow without changes grants the read scopes asked for: a code, state and 
   assert.equal(denied.statusCode, 303);
   const refusal = new URL(denied.headers.location as string);
   assert.equal(refusal.searchParams.get('error'), 'access_denied');
-  assert.equal(refusal.searchParams.get('state'), 'state-123');
+  assert.equal(refusal.searchParams.get('state'), STATE);
   assert.equal(refusal.searchParams.get('iss'), OWN_ORIGIN);
   assert.equal(refusal.searchParams.get('code'), null);
   assert.equal((await codeRows(harness, clientId)).length, 1, 'Deny issues nothing');
@@ -321,7 +323,7 @@ test('an unknown client or redirect URI is shown to the person, never sent back;
     assert.equal(`${location.origin}${location.pathname}`, REDIRECT);
     assert.equal(location.searchParams.get('error'), error);
     assert.match(location.searchParams.get('error_description') as string, description);
-    assert.equal(location.searchParams.get('state'), 'state-123');
+    assert.equal(location.searchParams.get('state'), STATE);
     assert.equal(location.searchParams.get('iss'), OWN_ORIGIN);
   }
   assert.equal((await codeRows(harness, clientId)).length, 0);

@@ -680,6 +680,12 @@ const PUBLIC_WRITES: Record<string, AddressLimitKind | 'holds a credential'> = {
   'POST /sign-in/link/:secret': 'holds a credential',
   'POST /sign-in/link': 'account_forms',
   'POST /oauth/register': 'client_registrations',
+  // The consent form: a signed-in person's session and its CSRF token (a code issued also draws from
+  // account_forms). The token endpoint and revocation: a code, refresh or access token of 256 random
+  // bits; an assistant's servers refresh for all its users from a few addresses (docs/decisions.md).
+  'POST /oauth/authorize': 'holds a credential',
+  'POST /oauth/token': 'holds a credential',
+  'POST /oauth/revoke': 'holds a credential',
   'POST /account/email/:secret': 'account_forms',
   'POST /app/account/passkeys/options': 'holds a credential',
   'POST /app/account/passkeys': 'holds a credential',

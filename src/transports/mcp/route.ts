@@ -1,7 +1,7 @@
 /**
  * The Streamable HTTP endpoint, POST /mcp, stateless: every request gets a fresh server and transport
- * (protocol up to 2025-11-25, JSON responses, no session ids), so any API process can answer any
- * request. Before any MCP processing: the Host and Origin must name this service (DNS-rebinding
+ * (the 2026-07-28 revision in modern-era.ts, 2025-era revisions up to 2025-11-25 in exchange.ts; JSON
+ * responses, no session ids), so any API process can answer any request. Before any MCP processing: the Host and Origin must name this service (DNS-rebinding
  * defence) and the bearer credential must be valid (401 with WWW-Authenticate otherwise).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -20,6 +20,12 @@ let exchange: Promise<typeof import('./exchange.ts')> | undefined;
 const loadExchange = () => {
   exchange ??= import('./exchange.ts');
   return exchange;
+};
+// The same for the SDK v2 that serves the 2026-07-28 revision (modern-era.ts).
+let modernEra: Promise<typeof import('./modern-era.ts')> | undefined;
+const loadModernEra = () => {
+  modernEra ??= import('./modern-era.ts');
+  return modernEra;
 };
 
 export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions): void {
@@ -64,6 +70,10 @@ export function registerMcpRoute(app: FastifyInstance, options: McpRouteOptions)
     // Params that are not an object by name: -32602 in words, where the SDK's transport says "Parse error".
     const refusal = envelopeRefusal(request.body);
     if (refusal) return reply.code(200).header('X-Request-Id', request.id).send(refusal);
+    const modern = await loadModernEra();
+    if (!(await modern.isLegacyMcpRequest(request, options.publicUrl))) {
+      return modern.answerModernMcpRequest(request, reply, principal, options);
+    }
     const { answerMcpRequest } = await loadExchange();
     await answerMcpRequest(request, reply, principal, options);
   });

@@ -9,7 +9,7 @@ import type { AnyOperation } from '../../core/operation.ts';
 import type { OperationOutcome } from '../../core/pipeline/pipeline.ts';
 import type { Scope } from '../../core/scopes.ts';
 import { toToolResult } from './results.ts';
-import { answerToolRequests } from './tool-requests.ts';
+import { answerToolRequests, type ToolRequestHandlers } from './tool-requests.ts';
 import { IDEMPOTENCY_ARGUMENT, toolFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cuepoint', title: 'Cuepoint', version: '1.0.0' };
@@ -32,14 +32,26 @@ export interface McpServerOptions {
 }
 
 export function createMcpServer(options: McpServerOptions): Server {
-  const instructions = options.guidance ? `${BASE_INSTRUCTIONS}\n\nGuidance from this workspace:\n${options.guidance}` : BASE_INSTRUCTIONS;
-  const server = new Server(SERVER_INFO, { capabilities: { tools: { listChanged: false } }, instructions });
+  const server = new Server(SERVER_INFO, {
+    capabilities: { tools: { listChanged: false } },
+    instructions: serverInstructions(options.guidance),
+  });
+  // Params are checked by answerToolRequests before either handler sees them (request-params.ts).
+  answerToolRequests(server, toolHandlers(options));
+  return server;
+}
+
+/** The server's instructions: the base text, and the workspace's guidance when it has some. */
+export function serverInstructions(guidance: string | undefined): string {
+  return guidance ? `${BASE_INSTRUCTIONS}\n\nGuidance from this workspace:\n${guidance}` : BASE_INSTRUCTIONS;
+}
+
+/** tools/list and tools/call for this caller, the same in both protocol eras (modern-era.ts serves 2026-07-28). */
+export function toolHandlers(options: Omit<McpServerOptions, 'guidance'>): ToolRequestHandlers {
   // Never a tool, whatever list it is given: the dashboard's own actions (DESIGN §10).
   const operations = options.operations.filter((op) => !op.dashboardOnly);
   const byName = new Map(operations.map((op) => [op.name, op]));
-
-  // Params are checked by answerToolRequests before either handler sees them (request-params.ts).
-  answerToolRequests(server, {
+  return {
     listTools: () => ({ tools: operations.filter((op) => options.scopes.has(op.scope)).map(toolFor) }),
     callTool: async (params) => {
       const operation = byName.get(params.name);
@@ -50,6 +62,5 @@ export function createMcpServer(options: McpServerOptions): Server {
       const args = operation.write && (key === undefined || typeof key === 'string') ? input : params.arguments;
       return toToolResult(await options.run(operation, args, idempotencyKey));
     },
-  });
-  return server;
+  };
 }

@@ -5,7 +5,6 @@
  * read by request-params.ts, whose problems are -32602 in sentences; any other method the SDK does not
  * answer itself is "Method not found", as the SDK says it.
  */
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { type CallToolResult, ErrorCode, type ListToolsResult } from '@modelcontextprotocol/sdk/types.js';
 import { type ToolCallParams, toolCallParams, toolListParams } from './request-params.ts';
 
@@ -14,8 +13,17 @@ export interface ToolRequestHandlers {
   callTool(params: ToolCallParams): Promise<CallToolResult>;
 }
 
-export function answerToolRequests(server: Server, handlers: ToolRequestHandlers): void {
-  server.fallbackRequestHandler = async (request) => {
+/**
+ * What both SDK generations' servers have: the handler of every method they do not answer themselves.
+ * (Method syntax: each SDK types the request as its own JSON-RPC request, of which this is the part read.)
+ */
+export interface FallbackHandling {
+  fallbackRequestHandler?(request: { method: string; params?: unknown }): Promise<unknown>;
+}
+
+/** `server`: either SDK's Server (v1 for 2025 requests, v2 for 2026-07-28 ones), both of which have the fallback handler. */
+export function answerToolRequests(server: object, handlers: ToolRequestHandlers): void {
+  (server as FallbackHandling).fallbackRequestHandler = async (request) => {
     switch (request.method) {
       case 'tools/list':
         return handlers.listTools(toolListParams(request.params));

@@ -204,7 +204,7 @@ test('malformed tools/call params are -32602 in sentences, on every tool, never 
     true,
     JSON.stringify(listed.body),
   );
-  const unknown = await rpc('resources/list', {});
+  const unknown = await rpc('prompts/list', {});
   assert.deepEqual(unknown.body.error, { code: ErrorCode.MethodNotFound, message: 'Method not found' });
 
   // The official client gets the same error, as an McpError it can read.

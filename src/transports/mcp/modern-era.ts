@@ -22,7 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/pipeline/principal.ts';
 import type { McpRouteOptions } from './route-options.ts';
-import { SERVER_INFO, serverInstructions, toolHandlers } from './server.ts';
+import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions, toolHandlers } from './server.ts';
 import { answerToolRequests } from './tool-requests.ts';
 
 /** What one request's server needs, handed through the handler's pass-through `authInfo`. */
@@ -40,7 +40,7 @@ function buildServer(context: McpRequestContext): Server {
   const { principal, options, request } = call;
   const origin = options.originOf(request, 'mcp');
   const server = new Server(SERVER_INFO, {
-    capabilities: { tools: { listChanged: false } },
+    capabilities: SERVER_CAPABILITIES,
     instructions: serverInstructions(call.guidance),
   });
   answerToolRequests(

@@ -13,6 +13,8 @@ import { answerToolRequests, type ToolRequestHandlers } from './tool-requests.ts
 import { IDEMPOTENCY_ARGUMENT, toolFor } from './tools.ts';
 
 export const SERVER_INFO = { name: 'cuepoint', title: 'Cuepoint', version: '1.0.0' };
+/** Tools, and the views some of them render as (resources, MCP Apps), in both eras. */
+export const SERVER_CAPABILITIES = { tools: { listChanged: false }, resources: { listChanged: false } };
 
 const BASE_INSTRUCTIONS =
   'Cuepoint hosts a business’s videos and reports how people watch them. Every tool is also a REST route with ' +

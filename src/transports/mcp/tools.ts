@@ -10,6 +10,7 @@
  */
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
 import type { AnyOperation } from '../../core/operation.ts';
+import { viewMetaOf } from './views/views.ts';
 
 export const IDEMPOTENCY_ARGUMENT = 'idempotency_key';
 
@@ -24,6 +25,7 @@ const idempotencyKeySchema = {
 
 export function toolFor(op: AnyOperation): Tool {
   const input = op.input as { properties: Record<string, object>; required?: string[] };
+  const view = viewMetaOf(op.name);
   return {
     name: op.name,
     title: op.summary,
@@ -41,5 +43,7 @@ export function toolFor(op: AnyOperation): Tool {
       idempotentHint: !op.write || op.method === 'PUT' || op.method === 'DELETE',
       openWorldHint: false,
     },
+    // A tool whose result also renders as a view inside the assistant (MCP Apps: views/views.ts).
+    ...(view ? { _meta: view } : {}),
   };
 }

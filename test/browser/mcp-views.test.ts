@@ -127,3 +127,84 @@ test('get_video_retention renders as a view inside the assistant, from its real 
     .waitFor();
   await context.close();
 });
+
+/** Renders `html` in the host page at `width` with the tool's `input` and `result`; answers the page. */
+async function rendered(
+  chromium: Awaited<ReturnType<typeof launchChromium>>,
+  html: string,
+  input: unknown,
+  result: unknown,
+  width: number,
+) {
+  const context = await chromium.newContext({ viewport: { width, height: 900 } });
+  const page = await context.newPage();
+  await show(page, html, input, result);
+  return { page, view: page.frameLocator('#view'), close: () => context.close() };
+}
+
+async function viewOf(client: Awaited<ReturnType<typeof connectMcp>>, tool: string): Promise<string> {
+  const found = (await client.listTools()).tools.find((candidate) => candidate.name === tool);
+  const uri = (found?._meta as { ui?: { resourceUri?: string } } | undefined)?.ui?.resourceUri as string;
+  assert.match(uri, /^ui:\/\/cuepoint\//, `${tool} names its view`);
+  return ((await client.readResource({ uri })).contents[0] as { text: string }).text;
+}
+
+test('get_lead_journey and get_route render as views: the story in words, the graph with its shares', { timeout: 300_000 }, async (t) => {
+  const harness = await startTestApp(t);
+  const ws = await harness.workspace();
+  await harness.request('PATCH', '/v1/workspace', { token: ws.key, body: { mask_pii: false } });
+  const lead = await harness.request('PUT', '/v1/leads', {
+    token: ws.key,
+    body: { email: 'ada@example.com', name: 'Ada Lovelace', notes: 'Asked about the annual plan.' },
+  });
+  assert.ok(lead.status < 300, lead.raw);
+  const leadId = lead.body.lead_id as string;
+  const outcome = await harness.request('POST', '/v1/outcomes', {
+    token: ws.key,
+    body: { kind: 'purchase', amount: 12_000, currency: 'USD', email: 'ada@example.com' },
+  });
+  assert.equal(outcome.status, 201, outcome.raw);
+
+  await ws.addVideo({ title: 'Welcome' });
+  await ws.addVideo({ title: 'Pro plan' });
+  const route = await harness.request('POST', '/v1/routes', { token: ws.key, body: { entry_video: 'Welcome', name: 'Which plan?' } });
+  assert.equal(route.status, 201, route.raw);
+  const wired = await harness.request('POST', `/v1/routes/${route.body.route_id}/branches`, {
+    token: ws.key,
+    body: {
+      question: 'What brings you here?',
+      branches: [
+        { label: 'Pro', to_video: 'Pro plan' },
+        { label: 'Just looking', end: true },
+      ],
+    },
+  });
+  assert.equal(wired.status, 200, wired.raw);
+
+  const client = await connectMcp(t, harness.app, ws.key);
+  const journeyHtml = await viewOf(client, 'get_lead_journey');
+  const routeHtml = await viewOf(client, 'get_route');
+  const journeyInput = { lead_id: leadId };
+  const journey = await client.callTool({ name: 'get_lead_journey', arguments: journeyInput });
+  const routeInput = { route_id: route.body.route_id };
+  const graph = await client.callTool({ name: 'get_route', arguments: routeInput });
+  const chromium = await launchChromium(t);
+
+  for (const width of [1440, 375]) {
+    const shown = await rendered(chromium, journeyHtml, journeyInput, journey, width);
+    await shown.view.getByRole('heading', { name: 'Ada Lovelace' }).waitFor();
+    await shown.view.getByText('Asked about the annual plan.').waitFor();
+    await shown.view.getByText('$120.00, succeeded').waitFor();
+    assert.equal((await shown.view.getByRole('list', { name: 'Journey, oldest first' }).getByRole('listitem').count()) >= 2, true);
+    await assertAccessible(shown.page, `the lead journey view at ${width} px`);
+    await shown.close();
+
+    const drawn = await rendered(chromium, routeHtml, routeInput, graph, width);
+    await drawn.view.getByRole('heading', { name: 'Which plan?' }).waitFor();
+    assert.equal(await drawn.view.getByRole('img', { name: /The steps of Which plan\?/ }).count(), 1);
+    await drawn.view.getByText('“Pro” plays “Pro plan”: chosen 0 times (0%)').waitFor();
+    await drawn.view.getByText('“Just looking” ends the route: chosen 0 times (0%)').waitFor();
+    await assertAccessible(drawn.page, `the route view at ${width} px`);
+    await drawn.close();
+  }
+});

@@ -27,6 +27,20 @@ const VIEWS: readonly View[] = [
     description: 'The retention curve of a video, its biggest drop-offs and rewatch peaks.',
     file: 'retention.html',
   },
+  {
+    uri: 'ui://cuepoint/lead-journey.html',
+    tool: 'get_lead_journey',
+    name: 'Lead journey',
+    description: 'A lead’s timeline across videos: views, clicks, forms, notes, status changes, outcomes, bookings.',
+    file: 'journey.html',
+  },
+  {
+    uri: 'ui://cuepoint/route.html',
+    tool: 'get_route',
+    name: 'Route graph',
+    description: 'A route’s steps and choices as a graph, with reach, shares, drop-off, problems and common paths.',
+    file: 'route.html',
+  },
 ];
 
 const byTool = new Map(VIEWS.map((view) => [view.tool, view]));

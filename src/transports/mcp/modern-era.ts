@@ -101,9 +101,23 @@ export async function answerModernMcpRequest(
   };
   const authInfo: AuthInfo = { token: '', clientId: principal.credentialId, scopes: [...principal.scopes], extra: { [CALL]: call } };
   const response = await handler.fetch(webRequestOf(request, options.publicUrl), { authInfo, parsedBody: request.body });
-  reply.code(response.status).header('X-Request-Id', request.id);
+  const body = Buffer.from(await response.arrayBuffer());
+  reply.code(methodNotFound(response, body) ? 404 : response.status).header('X-Request-Id', request.id);
   response.headers.forEach((value, name) => {
     reply.header(name, value);
   });
-  return reply.send(Buffer.from(await response.arrayBuffer()));
+  return reply.send(body);
+}
+
+/**
+ * Whether the answer is a single "Method not found" error: 2026-07-28 wants it with HTTP 404 (the SDK
+ * answers 404 itself only for methods it knows were removed; ours are refused by the fallback handler).
+ */
+function methodNotFound(response: Response, body: Buffer): boolean {
+  if (response.status !== 200 || !response.headers.get('content-type')?.startsWith('application/json') || body.length > 4096) return false;
+  try {
+    return (JSON.parse(body.toString('utf8')) as { error?: { code?: unknown } }).error?.code === -32601;
+  } catch {
+    return false;
+  }
 }

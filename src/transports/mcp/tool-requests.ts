@@ -35,6 +35,8 @@ export function answerToolRequests(server: object, handlers: ToolRequestHandlers
         return { resources: listViews() };
       case 'resources/read':
         return readResource(request.params);
+      case 'resources/templates/list':
+        return { resourceTemplates: [] };
       default:
         // The SDK's own answer to a method without a handler: the code and message, without McpError's prefix.
         throw Object.assign(new Error('Method not found'), { code: ErrorCode.MethodNotFound });

@@ -7,6 +7,7 @@
  */
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { Client as ClientV2, StreamableHTTPClientTransport as TransportV2 } from '@modelcontextprotocol/client';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -109,4 +110,43 @@ test('the MCP SDK connects through OAuth, calls with what was allowed, and renew
   // The pasted key works as before, and the OAuth token is refused by /v1.
   assert.equal((await harness.request('GET', '/v1/videos', { token: ws.key })).status, 200);
   assert.equal((await harness.request('GET', '/v1/videos', { token: provider.saved?.access_token as string })).status, 401);
+});
+
+test('the MCP SDK v2 client connects through OAuth on the 2026-07-28 revision, and checks iss', { timeout: 120_000 }, async (t) => {
+  const port = await freePort();
+  const base = `http://127.0.0.1:${port}`;
+  const harness = await startTestApp(t, { publicUrl: base });
+  await harness.app.listen({ host: '127.0.0.1', port });
+  const ws = await harness.workspace();
+  await ws.addVideo({ title: 'Quarterly review' });
+  const owner = await ws.addMember({ role: 'owner', password: PASSWORD });
+  const person = await signIn(harness.app, owner.email, PASSWORD);
+  const mcpUrl = new URL(`${base}/mcp`);
+
+  /** Connects until the SDK sends the person to consent; answers where the consent page sent them back. */
+  const allowVia = async (provider: RememberingProvider) => {
+    const client = new ClientV2({ name: 'sdk-v2-assistant', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
+    await assert.rejects(client.connect(new TransportV2(mcpUrl, { authProvider: provider as never })));
+    const sentTo = provider.sentTo as URL;
+    return new URL(await consentTo(harness, person, `${sentTo.pathname}${sentTo.search}`, ws.id, ['videos:read']));
+  };
+
+  // A callback whose iss is not the issuer the metadata named is refused by the client (RFC 9207).
+  const wary = new RememberingProvider();
+  const forged = await allowVia(wary);
+  forged.searchParams.set('iss', 'https://impostor.example');
+  await assert.rejects(new TransportV2(mcpUrl, { authProvider: wary as never }).finishAuth(forged.searchParams), /iss|issuer/i);
+  assert.equal(wary.saved, undefined, 'no token for a callback from another issuer');
+
+  const provider = new RememberingProvider();
+  const back = await allowVia(provider);
+  const transport = new TransportV2(mcpUrl, { authProvider: provider as never });
+  await transport.finishAuth(back.searchParams);
+  assert.match(provider.saved?.access_token ?? '', /^cue_asst_/);
+  const client = new ClientV2({ name: 'sdk-v2-assistant', version: '2.0.0' }, { versionNegotiation: { mode: 'auto' } });
+  await client.connect(transport);
+  t.after(() => client.close());
+  assert.equal(client.getNegotiatedProtocolVersion(), '2026-07-28');
+  const listed = await client.callTool({ name: 'list_videos', arguments: {} });
+  assert.match(JSON.stringify(listed.structuredContent), /Quarterly review/);
 });

@@ -32,6 +32,8 @@ window.addEventListener('message', (event) => {
   } else if (message.method === 'ui/notifications/initialized') {
     reply({ method: 'ui/notifications/tool-input', params: { arguments: window.toolInput } });
     reply({ method: 'ui/notifications/tool-result', params: window.toolResult });
+  } else if (message.method === 'tools/call') {
+    window.hostCallTool(message.params).then((result) => reply({ id: message.id, result }));
   } else if (message.method === 'ui/notifications/size-changed') {
     frame.style.height = message.params.height + 'px';
   }
@@ -42,11 +44,11 @@ window.showView = (html, input, result) => { window.toolInput = input; window.to
 async function watchedVideo(harness: TestApp, workspace: Awaited<ReturnType<TestApp['workspace']>>): Promise<string> {
   const videoId = await workspace.addVideo({ title: 'Setup guide', duration_seconds: 100 });
   const progress = (...ranges: [number, number][]): Event => ({ type: 'progress', ranges });
-  // Ten views: all watch the first half, three replay 20–30 s, half watch to the end.
-  for (let i = 0; i < 10; i++) {
+  // Twenty views (enough for key moments): all watch the first half, six replay 20–30 s, half watch to the end.
+  for (let i = 0; i < 20; i++) {
     const batches: Event[][] = [[progress([0, 50])]];
-    if (i < 3) batches.push([{ type: 'seek', from: 30, to: 20 }, progress([20, 30])]);
-    if (i >= 5) batches.push([progress([50, 100])]);
+    if (i < 6) batches.push([{ type: 'seek', from: 30, to: 20 }, progress([20, 30])]);
+    if (i >= 10) batches.push([progress([50, 100])]);
     const view = pageView(videoId);
     for (const [sequence, events] of batches.entries()) {
       const res = await collect(harness, { token: view.token, viewer_id: viewer(`v${i}`), sequence: sequence + 1, events });
@@ -56,7 +58,10 @@ async function watchedVideo(harness: TestApp, workspace: Awaited<ReturnType<Test
   return videoId;
 }
 
-async function show(page: Page, html: string, input: unknown, result: unknown) {
+/** Shows a view in the host page; the host proxies the view's tools/call to `client`, as a real host does. */
+async function show(page: Page, html: string, input: unknown, result: unknown, client?: Awaited<ReturnType<typeof connectMcp>>) {
+  if (client)
+    await page.exposeFunction('hostCallTool', (params: { name: string; arguments?: Record<string, unknown> }) => client.callTool(params));
   await page.setContent(HOST_PAGE);
   await page.evaluate(
     ([h, i, r]) => (globalThis as unknown as { showView: (...a: unknown[]) => void }).showView(h, i, r),
@@ -88,19 +93,23 @@ test('get_video_retention renders as a view inside the assistant, from its real 
 
   const input = { video_id: videoId };
   const result = await client.callTool({ name: 'get_video_retention', arguments: input });
-  assert.equal((result.structuredContent as { views: number }).views, 10, 'the JSON stays complete for clients without views');
+  assert.equal((result.structuredContent as { views: number }).views, 20, 'the JSON stays complete for clients without views');
 
   const chromium = await launchChromium(t);
   for (const width of [1440, 375]) {
     const context = await chromium.newContext({ viewport: { width, height: 900 } });
     const page = await context.newPage();
-    await show(page, content.text, input, result);
+    await show(page, content.text, input, result, client);
     const view = page.frameLocator('#view');
     await view.getByRole('heading', { name: 'Setup guide' }).waitFor();
-    await view.getByText('10 views · 75% watched on average').waitFor();
+    await view.getByText('20 views · 75% watched on average').waitFor();
     assert.equal(await view.getByRole('img', { name: 'Retention of Setup guide' }).count(), 1);
     await view.getByText('0:50–0:51: from 100% to 50% still watching (50% of views lost)').waitFor();
     await view.getByText('R1: 0:20–0:30, played 1.3 times per view (0.8 elsewhere)').waitFor();
+    // Key moments, asked of get_video_key_moments through the host.
+    await view.getByRole('heading', { name: 'Key moments' }).waitFor();
+    await view.getByText(/^M2: Played again, 0:20–0:30: /).waitFor();
+    await view.getByText(/^M1: Viewers left, 0:50–0:51: /).waitFor();
     const log = (await page.evaluate('window.hostLog')) as string[];
     assert.deepEqual(log.slice(0, 2), ['ui/initialize', 'ui/notifications/initialized']);
     assert.ok(log.includes('ui/notifications/size-changed'), 'the view tells the host its height');

@@ -36,9 +36,19 @@
       send({ id: message.id, result: {} });
     }
   });
+  // What a view may ask of the server, through the host (it proxies tools/call): more of the same
+  // workspace's data, with the same credential and scopes as the tool that opened the view.
+  let ready;
+  const initialized = new Promise((resolve) => {
+    ready = resolve;
+  });
+  window.cuepointHost = {
+    callTool: (name, args) => initialized.then(() => request('tools/call', { name, arguments: args })),
+  };
   request('ui/initialize', { appInfo: { name: 'cuepoint-view', version: '1.0.0' }, appCapabilities: {}, protocolVersion: '2026-01-26' })
     .then(() => {
       send({ method: 'ui/notifications/initialized', params: {} });
+      ready();
       reportSize();
       new ResizeObserver(reportSize).observe(document.body);
     })

@@ -4,7 +4,7 @@
  * assistant's loopback redirect URI with a code, `state` and `iss` (the page's CSP lets a form's
  * redirect reach it, which Chromium checks); Deny lands there with `access_denied`. The redeemed code's
  * assistant shows in Settings → Connected assistants, and Disconnect stops it. axe-core on the pages
- * at 375 and 1440 px.
+ * at 375 and 1440 px. A member signed in the same way is offered nothing beyond their role.
  */
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
@@ -128,6 +128,23 @@ test('an assistant is allowed from the keyboard, and denied, through sign-in and
   assert.equal(await mcpStatus(base, accessToken), 401, 'a disconnected assistant is refused');
   const cookies = await context.cookies();
   await context.close();
+
+  // A member is offered no more than their role holds: no managing members, keys and webhooks.
+  const member = await ws.addMember({ role: 'member', name: 'Mo Member', password: PASSWORD });
+  const memberContext = await ordinaryContext(chromium, { width: 1440, height: 900 });
+  const memberPage = await memberContext.newPage();
+  await memberPage.goto(authorize('member'));
+  await memberPage.getByLabel('Email').fill(member.email);
+  await memberPage.getByLabel('Password').fill(PASSWORD);
+  await memberPage.getByRole('button', { name: 'Sign in' }).click();
+  await memberPage.getByRole('heading', { name: 'Connect Desk Assistant to Cuepoint?' }).waitFor();
+  assert.equal(await memberPage.getByRole('checkbox', { name: /Upload, edit and archive videos/ }).count(), 1);
+  assert.equal(
+    await memberPage.getByRole('checkbox', { name: /Manage members, keys and webhooks/ }).count(),
+    0,
+    'beyond the role: not offered',
+  );
+  await memberContext.close();
 
   for (const width of [375, 1440]) {
     const checked = await chromium.newContext({ viewport: { width, height: 900 }, bypassCSP: true });

@@ -129,3 +129,45 @@ test('hostile authorization requests and consent forms never get a 5xx, and neve
   const codes = await harness.database.db.selectFrom('oauth_codes').select(['scopes']).where('client_id', '=', clientId).execute();
   assert.ok(codes.every((code) => code.scopes.length === 1 && code.scopes[0] === 'videos:read'));
 });
+
+test('hostile token and revocation requests never get a 5xx, and get OAuth error bodies', { timeout: 600_000 }, async (t) => {
+  const harness = await startTestApp(t);
+  const registered = await harness.app.inject({
+    method: 'POST',
+    url: '/oauth/register',
+    headers: { 'content-type': 'application/json' },
+    payload: JSON.stringify({ client_name: 'Fuzzed', redirect_uris: [REDIRECT] }),
+  });
+  const clientId = registered.json().client_id as string;
+  const failures: string[] = [];
+  const send = async (path: string, fields: URLSearchParams) => {
+    const response = await harness.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: fields.toString(),
+    });
+    if (response.statusCode >= 500)
+      failures.push(`${path} ${fields.toString().slice(0, 120)}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    else if (response.statusCode >= 400 && typeof response.json().error !== 'string')
+      failures.push(`${path}: not an OAuth error body: ${response.body.slice(0, 200)}`);
+  };
+  const token = { grant_type: 'authorization_code', client_id: clientId, code: 'c', redirect_uri: REDIRECT, code_verifier: 'v'.repeat(43) };
+  const refresh = { grant_type: 'refresh_token', client_id: clientId, refresh_token: 'cue_rt_x' };
+  const revoke = { token: 'x', client_id: clientId };
+  for (const [path, base] of [
+    ['/oauth/token', token],
+    ['/oauth/token', refresh],
+    ['/oauth/revoke', revoke],
+  ] as const) {
+    for (const name of [...Object.keys(base), 'resource', 'scope']) {
+      for (const value of VALUES) {
+        await send(path, new URLSearchParams({ ...base, [name]: value }));
+        const repeated = new URLSearchParams(base);
+        repeated.append(name, value);
+        await send(path, repeated);
+      }
+    }
+  }
+  assert.deepEqual(failures, []);
+});

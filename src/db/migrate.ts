@@ -46,6 +46,7 @@ const migrations: Record<string, () => Promise<Migration>> = {
   '0035-oauth-clients': () => import('./migrations/0035-oauth-clients.ts'),
   '0036-oauth-codes': () => import('./migrations/0036-oauth-codes.ts'),
   '0037-oauth-grants': () => import('./migrations/0037-oauth-grants.ts'),
+  '0038-email-calendar': () => import('./migrations/0038-email-calendar.ts'),
 };
 
 /**

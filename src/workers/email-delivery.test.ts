@@ -11,6 +11,7 @@
 import assert from 'node:assert/strict';
 import { createServer } from 'node:net';
 import { type TestContext, test } from 'node:test';
+import ICAL from 'ical.js';
 import type { Kysely } from 'kysely';
 import { openTestDatabase } from '../../test/helpers/database.ts';
 import { startSmtpServer } from '../../test/helpers/smtp-server.ts';
@@ -314,3 +315,58 @@ async function closedPort(): Promise<number> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
 }
+
+const INVITATION = [
+  'BEGIN:VCALENDAR',
+  'PRODID:-//Cuepoint//Scheduling//EN',
+  'VERSION:2.0',
+  'METHOD:REQUEST',
+  'BEGIN:VEVENT',
+  'UID:booking-1@videos.example.com',
+  'DTSTAMP:20261130T090000Z',
+  'SEQUENCE:0',
+  'DTSTART:20261201T150000Z',
+  'DTEND:20261201T153000Z',
+  'SUMMARY:Intro call',
+  'ORGANIZER;CN=Olive Owner:mailto:olive@acme.example',
+  'ATTENDEE;CN=Grace Hopper;PARTSTAT=ACCEPTED:mailto:grace@example.org',
+  'STATUS:CONFIRMED',
+  'END:VEVENT',
+  'END:VCALENDAR',
+  '',
+].join('\r\n');
+
+test('a message with a calendar invitation arrives with its text/calendar part, method and all', async (t) => {
+  const db = await freshDb(t);
+  const smtp = await startSmtpServer(t);
+  const queued = await db
+    .transaction()
+    .execute((trx) =>
+      queueEmail(trx, message({ purpose: 'booking_confirmation', calendar: { method: 'REQUEST', content: INVITATION } }), new Date()),
+    );
+  assert.deepEqual(
+    await db.selectFrom('email_outbox').select(['calendar_method', 'calendar_body']).where('id', '=', queued.id).executeTakeFirstOrThrow(),
+    { calendar_method: 'REQUEST', calendar_body: INVITATION },
+  );
+  worker(t, db, smtp.url);
+  const mail = await eventually(() => smtp.received[0], 'the message to arrive');
+  assert.match(mail.raw, /^Content-Type: text\/calendar; charset=utf-8; method=REQUEST/im, 'the part a calendar reads, with its method');
+  assert.match(mail.parsed.text ?? '', /Join Acme <Videos> on Cuepoint/, 'the words are still there');
+  const calendarPart = mail.parsed.attachments.find((part) => part.contentType === 'text/calendar');
+  assert.ok(calendarPart, 'mailparser sees the calendar part');
+  const event = new ICAL.Component(ICAL.parse(calendarPart.content.toString('utf8'))).getFirstSubcomponent('vevent');
+  assert.equal(event?.getFirstPropertyValue('uid'), 'booking-1@videos.example.com');
+
+  for (const calendar of [
+    { method: 'PUBLISH', content: INVITATION },
+    { method: 'CANCEL', content: INVITATION },
+    { method: 'REQUEST', content: 'not a calendar' },
+    { method: 'REQUEST', content: `${INVITATION}${'X'.repeat(70_000)}` },
+  ]) {
+    await assert.rejects(
+      db.transaction().execute((trx) => queueEmail(trx, message({ calendar: calendar as OutgoingEmail['calendar'] }), new Date())),
+      /calendar part/,
+      calendar.method,
+    );
+  }
+});

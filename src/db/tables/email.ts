@@ -1,5 +1,5 @@
 /** The email outbox: the messages people are sent, which are also the email worker's work queue. */
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { Timestamp } from './column-types.ts';
 
 /** `queued` until the server accepted it (`sent`) or the worker gave up (`failed`, with `last_error`). */
@@ -22,6 +22,9 @@ export interface EmailOutboxTable {
   html_body: string;
   /** The link the recipient needs, logged when no SMTP server is configured. */
   link: string | null;
+  /** A calendar invitation sent with it (migration 0038): the iTIP method and the iCalendar object, both or neither. */
+  calendar_method: ColumnType<'REQUEST' | 'CANCEL' | null, 'REQUEST' | 'CANCEL' | null | undefined, 'REQUEST' | 'CANCEL' | null>;
+  calendar_body: ColumnType<string | null, string | null | undefined, string | null>;
   status: EmailStatus;
   /** Attempts started, counted when claimed: the fencing token for recording the attempt's result. */
   attempts: Generated<number>;

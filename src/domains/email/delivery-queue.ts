@@ -19,6 +19,8 @@ export interface ClaimedEmail {
   subject: string;
   text_body: string;
   html_body: string;
+  calendar_method: 'REQUEST' | 'CANCEL' | null;
+  calendar_body: string | null;
   /** This attempt's number: the fencing token for the record functions. */
   attempts: number;
   created_at: Date;
@@ -45,7 +47,7 @@ export async function claimDueEmails(
       for update skip locked
     )
     returning o.id, o.workspace_id, o.message_id, o.purpose, o.to_address, o.to_name, o.subject,
-      o.text_body, o.html_body, o.attempts, o.created_at`.execute(db);
+      o.text_body, o.html_body, o.calendar_method, o.calendar_body, o.attempts, o.created_at`.execute(db);
   return result.rows;
 }
 

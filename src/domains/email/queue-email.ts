@@ -23,6 +23,8 @@ export interface OutgoingEmail {
   purpose: string;
   /** A link the person needs (an invitation, a sign-in link): written to the log while no SMTP server is configured. */
   link?: string;
+  /** A calendar invitation sent with it (an iTIP REQUEST or CANCEL as an iCalendar object): its `text/calendar` part. */
+  calendar?: { method: 'REQUEST' | 'CANCEL'; content: string };
 }
 
 /** The address cannot be sent to (isDeliverableAddress): callers validate theirs first and say so to the person. */
@@ -57,6 +59,7 @@ export async function queueEmail(db: Kysely<Database>, message: OutgoingEmail, n
       throw new TypeError(`An email's ${part} part must hold 1 to ${MAX_BODY_LENGTH} characters`);
   }
   if (message.link !== undefined && !/^https?:\/\/\S+$/.test(message.link)) throw new TypeError("An email's link must be an http(s) URL");
+  if (message.calendar !== undefined) calendarProblem(message.calendar);
   const id = randomUUID();
   const messageId = `<${id}@${MESSAGE_ID_DOMAIN}>`;
   const name = message.to.name === undefined ? '' : cleanHeaderText(message.to.name, MAX_DISPLAY_NAME_LENGTH);
@@ -73,6 +76,8 @@ export async function queueEmail(db: Kysely<Database>, message: OutgoingEmail, n
       text_body: message.text,
       html_body: message.html,
       link: message.link ?? null,
+      calendar_method: message.calendar?.method ?? null,
+      calendar_body: message.calendar?.content ?? null,
       status: 'queued',
       next_attempt_at: now,
       created_at: now,
@@ -80,4 +85,19 @@ export async function queueEmail(db: Kysely<Database>, message: OutgoingEmail, n
     })
     .execute();
   return { id, messageId };
+}
+
+/** Far above a one-event invitation; a larger one is a bug. */
+const MAX_CALENDAR_LENGTH = 64 * 1024;
+
+/** An invitation is one iCalendar object whose METHOD is the part's method (RFC 6047 §2.4: they must agree). */
+function calendarProblem(calendar: { method: string; content: string }): void {
+  const { method, content } = calendar;
+  if (method !== 'REQUEST' && method !== 'CANCEL')
+    throw new TypeError(`A calendar part's method is REQUEST or CANCEL, not ${JSON.stringify(method)}`);
+  if (content.length > MAX_CALENDAR_LENGTH || !content.startsWith('BEGIN:VCALENDAR\r\n') || !content.includes(`\r\nMETHOD:${method}\r\n`)) {
+    throw new TypeError(
+      `A calendar part must be one iCalendar object (at most ${MAX_CALENDAR_LENGTH} characters) whose METHOD is ${method}`,
+    );
+  }
 }

@@ -38,7 +38,8 @@ export async function createSmtpSender(smtp: SmtpSettings, from: MailFrom): Prom
     connectionTimeout: 15_000,
     greetingTimeout: 15_000,
     socketTimeout: 60_000,
-    // The messages are ours and hold no attachments: nothing may make nodemailer read a file or a URL.
+    // The messages are ours and hold no attachments (a calendar part is given as text): nothing may make
+    // nodemailer read a file or a URL.
     disableFileAccess: true,
     disableUrlAccess: true,
   });
@@ -58,6 +59,10 @@ export async function createSmtpSender(smtp: SmtpSettings, from: MailFrom): Prom
           subject: cleanHeaderText(email.subject, MAX_SUBJECT_LENGTH),
           text: email.text_body,
           html: email.html_body,
+          // A calendar invitation: nodemailer adds it as the text/calendar alternative, method and all.
+          ...(email.calendar_method && email.calendar_body
+            ? { icalEvent: { method: email.calendar_method, content: email.calendar_body, filename: 'invitation.ics' } }
+            : {}),
           messageId: email.message_id,
           date: email.created_at,
           // RFC 3834: sent by a program, so vacation responders and auto-replies leave it alone.

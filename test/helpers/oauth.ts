@@ -61,11 +61,7 @@ export async function consentTo(
   const url = new URL(authorizePath, OWN_ORIGIN);
   const page = await person.get(`${url.pathname}${url.search}`);
   assert.equal(page.statusCode, 200, page.body);
-  const form = new URLSearchParams();
-  const post = page.body.slice(page.body.indexOf('<form method="post"'));
-  for (const match of post.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)) {
-    form.append(match[1] as string, htmlText(match[2] as string));
-  }
+  const form = new URLSearchParams(consentFormFields(page.body));
   form.set('workspace_id', workspaceId);
   form.set('decision', 'allow');
   for (const scope of scopes) form.append('grant', scope);
@@ -85,8 +81,14 @@ export async function consentTo(
   return allowed.headers.location as string;
 }
 
-/** Undoes escapeHtml (numeric references) for a field's value. */
-const htmlText = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
+/** The consent form's hidden fields as the page has them (the request, the CSRF token, the workspace), values unescaped. */
+export function consentFormFields(html: string): [string, string][] {
+  const form = html.slice(html.indexOf('<form method="post"'));
+  return [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
+    // Undoes escapeHtml's numeric references.
+    (match) => [match[1] as string, (match[2] as string).replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))],
+  );
+}
 
 export async function registerAssistant(harness: TestApp, clientName = 'Test Assistant'): Promise<string> {
   const response = await harness.app.inject({

@@ -7,6 +7,7 @@ import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/pipeline/principal.ts';
 import type { McpRouteOptions } from './route-options.ts';
+import { runAsCaller } from './run-as-caller.ts';
 import { createMcpServer } from './server.ts';
 
 export async function answerMcpRequest(
@@ -15,24 +16,14 @@ export async function answerMcpRequest(
   principal: Principal,
   options: McpRouteOptions,
 ): Promise<void> {
-  const origin = options.originOf(request, 'mcp');
+  const run = runAsCaller(options, request, principal);
   const isInitialize = (request.body as { method?: unknown } | undefined)?.method === 'initialize';
   const server = createMcpServer({
     operations: options.operations,
     scopes: principal.scopes,
     guidance: isInitialize ? await options.guidanceFor(principal.workspaceId) : undefined,
     run: async (operation, input, idempotencyKey) => {
-      // The principal route.ts authenticated for this request (resource binding included), not the
-      // header again: /v1's check would refuse a token bound to this endpoint.
-      const outcome = await options.pipeline(operation, {
-        authorization: undefined,
-        principal,
-        origin,
-        input,
-        source: 'json',
-        idempotencyKey,
-        requestId: request.id,
-      });
+      const outcome = await run(operation, input, idempotencyKey);
       // An outage reaches the assistant as a JSON-RPC error in the body; the HTTP answer also
       // carries when to retry, as REST's 503 does. The JSON response is written after every call ran.
       const retry = outcome.headers['Retry-After'];

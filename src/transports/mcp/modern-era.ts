@@ -22,6 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Principal } from '../../core/pipeline/principal.ts';
 import type { McpRouteOptions } from './route-options.ts';
+import { runAsCaller } from './run-as-caller.ts';
 import { SERVER_CAPABILITIES, SERVER_INFO, serverInstructions, toolHandlers } from './server.ts';
 import { answerToolRequests } from './tool-requests.ts';
 
@@ -38,7 +39,6 @@ const CALL = 'cuepoint.call';
 function buildServer(context: McpRequestContext): Server {
   const call = context.authInfo?.extra?.[CALL] as ModernCall;
   const { principal, options, request } = call;
-  const origin = options.originOf(request, 'mcp');
   const server = new Server(SERVER_INFO, {
     capabilities: SERVER_CAPABILITIES,
     instructions: serverInstructions(call.guidance),
@@ -48,16 +48,7 @@ function buildServer(context: McpRequestContext): Server {
     toolHandlers({
       operations: options.operations,
       scopes: principal.scopes,
-      run: (operation, input, idempotencyKey) =>
-        options.pipeline(operation, {
-          authorization: undefined,
-          principal,
-          origin,
-          input,
-          source: 'json',
-          idempotencyKey,
-          requestId: request.id,
-        }),
+      run: runAsCaller(options, request, principal),
     }),
   );
   return server;

@@ -1,7 +1,8 @@
 /**
  * The views a tool's result can render as inside the assistant (MCP Apps, issue 29): a `ui://`
  * resource of MIME type `text/html;profile=mcp-app` per view, named in its tool's `_meta.ui`. Each is
- * one self-contained document (its style, its script and the bridge to the host inlined; no network),
+ * one self-contained document (its style, its script, the shared view kit and the bridge to the host
+ * inlined; no network),
  * assembled from the files beside this one on first use. Clients without MCP Apps ignore `_meta.ui`
  * and read the tool's JSON, which stays complete.
  */
@@ -81,6 +82,7 @@ function documentOf(view: View): string {
     const here = import.meta.dirname;
     document = readFileSync(join(here, view.file), 'utf8')
       .replace('/* view-base.css */', readFileSync(join(here, 'view-base.css'), 'utf8'))
+      .replace('/* view-kit.js */', readFileSync(join(here, 'view-kit.js'), 'utf8'))
       .replace('/* view-bridge.js */', readFileSync(join(here, 'view-bridge.js'), 'utf8'));
     documents.set(view.uri, document);
   }

@@ -9,6 +9,7 @@ import assert from 'node:assert/strict';
 import { createHash, randomUUID } from 'node:crypto';
 import { test } from 'node:test';
 import { startTestApp, type TestApp } from '../../../../test/helpers/app.ts';
+import { consentFormFields } from '../../../../test/helpers/oauth.ts';
 import { type Browser, browser, csrfOf, OWN_ORIGIN, signIn } from '../../../../test/helpers/people.ts';
 
 const PASSWORD = 'correct horse battery staple';
@@ -48,15 +49,8 @@ function authorizeUrl(clientId: string, overrides: Record<string, string | undef
 
 /** The consent form's fields as the page has them, with `extra` pairs (repeatable) added. */
 function consentForm(html: string, extra: [string, string][]): string {
-  const form = html.slice(html.indexOf('<form method="post"'));
-  const fields = [...form.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(
-    (match) => [match[1] as string, fromHtml(match[2] as string)] as [string, string],
-  );
-  return new URLSearchParams([...fields, ...extra]).toString();
+  return new URLSearchParams([...consentFormFields(html), ...extra]).toString();
 }
-
-/** Undoes escapeHtml (numeric references) for a field's value. */
-const fromHtml = (text: string) => text.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 async function submit(harness: TestApp, person: Browser, payload: string, headers: Record<string, string> = {}) {
   return harness.app.inject({
